@@ -1,0 +1,39 @@
+/** Business constants from the product spec (section 9) and decisions.md. Money is always in cents. */
+export const PRODUCT_NAME = 'CoinCard';
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const MAX_CARDS_PER_USER = 3;
+export const CARD_CREATION_FEE_CENTS = 1500;
+export const MONTHLY_CARD_FEE_CENTS = 100;
+export const CARD_CREATION_MIN_BALANCE_CENTS = 1500;
+export const CARD_PIN_LENGTH = 4;
+export const MONTHLY_CARD_LIMIT_CENTS = 500_000;
+export const UNLOAD_COOLDOWN_MS = 5 * 60 * 1000;
+export const CARD_MIN_REMAINING_CENTS = 100;
+
+export const DEPOSIT_MIN_CENTS = 1000;
+export const DEPOSIT_MAX_CENTS = 1_000_000;
+export const DEPOSIT_LIFETIME_SECONDS = 3600;
+
+export const REFERRAL_LINK_MIN_BALANCE_CENTS = 5000;
+export const REFERRAL_PAYOUT_MILESTONE_CENTS = 2500;
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const PAGINATION_SIBLINGS = 2;
+export const TOAST_DURATION_MS = 5000;
+export const COPY_CONFIRMATION_MS = 2000;
+export const NARROW_SCREEN_PX = 768;
+
+export const SUPPORT_EMAIL = 'support@coincard.app';

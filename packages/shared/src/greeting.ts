@@ -1,0 +1,16 @@
+/** Spec: Good morning from 5 to 12, Good afternoon from 12 to 18, otherwise Good evening. */
+export function greetingFor(hour: number): string {
+  if (hour >= 5 && hour < 12) return 'Good morning';
+  if (hour >= 12 && hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+export function nameFromEmail(email: string): string {
+  return email.split('@')[0] ?? email;
+}
+
+/** Referred e-mails are shown as their first two characters, "...@", and the domain. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}...@${domain}`;
+}
