@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pingDatabase } from './db/client.js';
+import type { Deps } from './deps.js';
+import { uuidv7 } from './lib/ids.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerRequestGuard } from './plugins/request-guard.js';
+
+export type AppOptions = {
+  /** The built SPA to serve beside /api; absent in API-only tests. */
+  webDistDir?: string;
+  /** Whether the dev outbox endpoints exist (never in production, never with SMTP). */
+  exposeDevOutbox: boolean;
+};
+
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+export async function buildApp(deps: Deps, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as unknown as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.TRUST_PROXY,
+    genReqId: () => uuidv7(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON bodies are accepted; Fastify answers 415 for any other type.
+  app.removeContentTypeParser('text/plain');
+  app.decorateRequest('principal', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  registerErrorHandler(app);
+  registerRequestGuard(app, { appOrigin: deps.config.appOrigin, exemptPrefixes: ['/api/webhooks/'] });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes and a <style> element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: deps.config.isHttps ? [] : null,
+      },
+    },
+    strictTransportSecurity: deps.config.isHttps,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'CoinCard API', version: '1.0.0', description: 'Money is in integer cents. Errors: { message, errorCode }.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/api/health', { schema: { tags: ['ops'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => {
+    await pingDatabase(deps.db);
+    return { status: 'ok' as const };
+  });
+  await app.register(authRoutes(deps), { prefix: '/api/auth' });
+  await app.register(userRoutes(deps), { prefix: '/api/user' });
+  if (options.exposeDevOutbox) await app.register(devOutboxRoutes(deps), { prefix: '/api/dev' });
+
+  if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
+    await serveSpa(app, options.webDistDir);
+  }
+  return app;
+}
+
+async function serveSpa(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    setHeaders(res, path) {
+      const immutable = path.includes(`${join(root, 'assets')}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ message: `No such endpoint: GET ${request.url.split('?')[0]}`, errorCode: 'NotFound' });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

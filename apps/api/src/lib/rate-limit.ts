@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { AppError } from './app-error.js';
+
+export type RateRule = { name: string; limit: number; windowMs: number };
+
+/** Limits from decisions.md section 2: per IP and per account, shared by every instance through the database. */
+export const RATE_RULES = {
+  loginIp: { name: 'login:ip', limit: 30, windowMs: 15 * 60_000 },
+  loginAccount: { name: 'login:account', limit: 10, windowMs: 15 * 60_000 },
+  twoFactorIp: { name: '2fa:ip', limit: 30, windowMs: 15 * 60_000 },
+  twoFactorAccount: { name: '2fa:account', limit: 10, windowMs: 15 * 60_000 },
+  registerIp: { name: 'register:ip', limit: 20, windowMs: 60 * 60_000 },
+  forgotIp: { name: 'forgot:ip', limit: 20, windowMs: 60 * 60_000 },
+  forgotAccount: { name: 'forgot:account', limit: 5, windowMs: 60 * 60_000 },
+  otpSendAccount: { name: 'otp-send:account', limit: 5, windowMs: 15 * 60_000 },
+  verificationResend: { name: 'verify-resend:account', limit: 3, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateRule>;
+
+/** Counts one hit; throws 429 TooManyRequests with Retry-After once the window's limit is passed. */
+export async function hitRateLimit(db: Database, rule: RateRule, subject: string, now: Date): Promise<void> {
+  if (!(await tryRateLimit(db, rule, subject, now))) {
+    const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now.getTime()) / 1000));
+    throw new AppError('TooManyRequests', 'Too many attempts. Please wait a few minutes and try again.', {
+      retryAfterSeconds,
+    });
+  }
+}
+
+/** Like hitRateLimit but answers false instead of throwing, for limits that must stay silent (no enumeration). */
+export async function tryRateLimit(db: Database, rule: RateRule, subject: string, now: Date): Promise<boolean> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const key = `${rule.name}:${subject}`;
+  const result = (await db.execute(sql`
+    insert into rate_limits (key, window_start, hits) values (${key}, ${windowStart.toISOString()}, 1)
+    on conflict (key, window_start) do update set hits = rate_limits.hits + 1
+    returning hits`)) as unknown as { rows: Array<{ hits: number | string }> };
+  const hits = Number(result.rows[0]?.hits ?? 0);
+  return hits <= rule.limit;
+}

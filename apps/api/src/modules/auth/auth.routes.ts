@@ -1,0 +1,121 @@
+import {
+  forgotPasswordBodySchema,
+  linkCodeSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  twoFactorVerifyBodySchema,
+  verifyEmailResponseSchema,
+} from '@coincard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { contextOf } from '../../lib/request-context.js';
+import {
+  FORGOT_MESSAGE,
+  forgotPassword,
+  login,
+  loginResponse,
+  REGISTER_MESSAGE,
+  register,
+  resetPassword,
+  verifyEmail,
+  verifyTwoFactor,
+} from './auth.service.js';
+import { clearSessionCookies, readSessionCookies, setSessionCookies } from './cookies.js';
+import { revokeSessionByRefreshToken, rotateRefreshToken } from './sessions.service.js';
+import { audit } from '../audit/audit.js';
+
+const tags = ['auth'];
+
+export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/register',
+      { schema: { tags, summary: 'Create an account', body: registerBodySchema, response: { 201: messageSchema } } },
+      async (request, reply) => {
+        await register(deps, request.body, contextOf(request));
+        return reply.status(201).send({ message: REGISTER_MESSAGE });
+      },
+    );
+
+    app.get(
+      '/email/verify/:code',
+      {
+        schema: {
+          tags,
+          summary: 'Verify an e-mail address (signs the user in)',
+          params: z.object({ code: linkCodeSchema }),
+          response: { 200: verifyEmailResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { tokens, response } = await verifyEmail(deps, request.params.code, contextOf(request));
+        setSessionCookies(reply, deps.config, tokens, deps.now());
+        return response;
+      },
+    );
+
+    app.post(
+      '/login',
+      { schema: { tags, summary: 'Sign in', body: loginBodySchema, response: { 200: loginResponseSchema } } },
+      async (request, reply) => {
+        const outcome = await login(deps, request.body, contextOf(request));
+        if (outcome.kind === 'session') setSessionCookies(reply, deps.config, outcome.tokens, deps.now());
+        return loginResponse(outcome);
+      },
+    );
+
+    app.post(
+      '/2fa/verify',
+      { schema: { tags, summary: 'Finish a sign-in with the mailed code', body: twoFactorVerifyBodySchema, response: { 200: messageSchema } } },
+      async (request, reply) => {
+        const tokens = await verifyTwoFactor(deps, request.body, contextOf(request));
+        setSessionCookies(reply, deps.config, tokens, deps.now());
+        return { message: 'Signed in.' };
+      },
+    );
+
+    app.get(
+      '/refresh',
+      { schema: { tags, summary: 'Renew the session (rotates the refresh token)', response: { 200: messageSchema } } },
+      async (request, reply) => {
+        try {
+          const tokens = await rotateRefreshToken(deps, readSessionCookies(request, deps.config).refreshToken, contextOf(request));
+          setSessionCookies(reply, deps.config, tokens, deps.now());
+          return { message: 'Session renewed.' };
+        } catch (error) {
+          clearSessionCookies(reply, deps.config);
+          throw error;
+        }
+      },
+    );
+
+    app.get('/logout', { schema: { tags, summary: 'Sign out', response: { 200: messageSchema } } }, async (request, reply) => {
+      const sessionId = await revokeSessionByRefreshToken(deps, readSessionCookies(request, deps.config).refreshToken);
+      if (sessionId) await audit(deps.db, { action: 'auth.logout', ip: request.ip, details: { sessionId } });
+      clearSessionCookies(reply, deps.config);
+      return { message: 'Signed out.' };
+    });
+
+    app.post(
+      '/password/forgot',
+      { schema: { tags, summary: 'Mail a password reset link', body: forgotPasswordBodySchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await forgotPassword(deps, request.body.email, contextOf(request));
+        return { message: FORGOT_MESSAGE };
+      },
+    );
+
+    app.post(
+      '/password/reset',
+      { schema: { tags, summary: 'Set a new password with a reset link', body: resetPasswordBodySchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await resetPassword(deps, request.body, contextOf(request));
+        return { message: 'Your password has been reset. You can now sign in with your new password.' };
+      },
+    );
+  };
+}

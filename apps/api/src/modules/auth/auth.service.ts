@@ -1,0 +1,183 @@
+import {
+  type LoginResponse,
+  OTP_TTL_MS,
+  PASSWORD_RESET_TTL_MS,
+  VERIFICATION_TTL_MS,
+  type VerifyEmailResponse,
+} from '@coincard/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { type UserRow, users } from '../../db/schema/index.js';
+import type { Deps, RequestContext } from '../../deps.js';
+import { AppError } from '../../lib/app-error.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { hitRateLimit, RATE_RULES, tryRateLimit } from '../../lib/rate-limit.js';
+import { sendInBackground } from '../../providers/mail/send-later.js';
+import { audit } from '../audit/audit.js';
+import { evaluateReferral } from './referral-check.js';
+import { consumeLinkCode, issueLinkCode, issueOtp, verifyOtp } from './one-time-codes.service.js';
+import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
+import { createSession, revokeUserSessions } from './sessions.service.js';
+
+export const REGISTER_MESSAGE = 'Check your email: we sent a verification link to the address you entered.';
+export const FORGOT_MESSAGE = 'Email sent! Check your inbox for further instructions.';
+const TWO_FACTOR_EXPIRED = 'This code has expired or was used too many times. Sign in again to get a new code.';
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return user ?? null;
+}
+
+async function sendVerification(deps: Deps, db: Executor, user: UserRow): Promise<void> {
+  const { code } = await issueLinkCode(db, { userId: user.id, purpose: 'verify_email', ttlMs: VERIFICATION_TTL_MS, now: deps.now() });
+  sendInBackground(deps, deps.mail.verification(user.email, code));
+}
+
+export async function register(
+  deps: Deps,
+  input: { email: string; password: string; referredBy?: string | undefined },
+  ctx: RequestContext,
+): Promise<void> {
+  await hitRateLimit(deps.db, RATE_RULES.registerIp, ctx.ip, deps.now());
+  assertNotCommonPassword(input.password, 'password');
+  // Hash before looking the address up, so both outcomes cost the same time.
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(deps.db, input.email);
+  if (existing) {
+    await notifyExistingAccount(deps, existing, ctx);
+    return;
+  }
+  const userId = uuidv7();
+  const now = deps.now();
+  try {
+    const mail = await deps.db.transaction(async (tx) => {
+      await tx
+        .insert(users)
+        .values({ id: userId, email: input.email, passwordHash, referredByCode: input.referredBy || null, createdAt: now, updatedAt: now });
+      await audit(tx, { action: 'auth.register', targetUserId: userId, ip: ctx.ip, details: { referred: Boolean(input.referredBy) } });
+      const { code } = await issueLinkCode(tx, { userId, purpose: 'verify_email', ttlMs: VERIFICATION_TTL_MS, now });
+      return deps.mail.verification(input.email, code);
+    });
+    sendInBackground(deps, mail);
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index lets one through.
+    const raced = await findUserByEmail(deps.db, input.email);
+    if (!raced) throw error;
+    await notifyExistingAccount(deps, raced, ctx);
+  }
+}
+
+async function notifyExistingAccount(deps: Deps, user: UserRow, ctx: RequestContext) {
+  await audit(deps.db, { action: 'auth.register_existing_email', targetUserId: user.id, ip: ctx.ip });
+  if (await tryRateLimit(deps.db, RATE_RULES.verificationResend, user.id, deps.now())) {
+    sendInBackground(deps, deps.mail.existingAccount(user.email));
+  }
+}
+
+export async function verifyEmail(
+  deps: Deps,
+  code: string,
+  ctx: RequestContext,
+): Promise<{ tokens: Awaited<ReturnType<typeof createSession>>; response: VerifyEmailResponse }> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const consumed = await consumeLinkCode(tx, 'verify_email', code, now);
+    if (!consumed) throw new AppError('InvalidCode', 'This verification link is invalid, expired or already used.');
+    const [user] = await tx
+      .update(users)
+      .set({ verified: true, updatedAt: now })
+      .where(eq(users.id, consumed.userId))
+      .returning();
+    if (!user) throw new AppError('InvalidCode', 'This verification link is invalid, expired or already used.');
+    if (user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
+    const referral = await evaluateReferral(tx, user);
+    await audit(tx, { action: 'auth.email_verified', targetUserId: user.id, ip: ctx.ip, details: referral });
+    const tokens = await createSession(deps, tx, user.id, ctx);
+    return { tokens, response: { message: 'Your e-mail is verified. Welcome to CoinCard!', referral } };
+  });
+}
+
+export type LoginOutcome =
+  | { kind: 'session'; userId: string; tokens: Awaited<ReturnType<typeof createSession>> }
+  | { kind: 'two-factor'; userId: string };
+
+export async function login(deps: Deps, input: { email: string; password: string }, ctx: RequestContext): Promise<LoginOutcome> {
+  const now = deps.now();
+  await hitRateLimit(deps.db, RATE_RULES.loginIp, ctx.ip, now);
+  await hitRateLimit(deps.db, RATE_RULES.loginAccount, input.email, now);
+  const user = await findUserByEmail(deps.db, input.email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !passwordOk) {
+    await audit(deps.db, { action: 'auth.login_failed', targetUserId: user?.id ?? null, ip: ctx.ip });
+    throw new AppError('InvalidCredentials', 'Incorrect e-mail or password.');
+  }
+  if (user.suspended) {
+    await audit(deps.db, { action: 'auth.login_refused_suspended', targetUserId: user.id, ip: ctx.ip });
+    throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
+  }
+  if (!user.verified) {
+    if (await tryRateLimit(deps.db, RATE_RULES.verificationResend, user.id, now)) await sendVerification(deps, deps.db, user);
+    throw new AppError('EmailNotVerified', 'Please verify your e-mail first. We have sent you a new verification link.');
+  }
+  if (user.twoFactorEnabled) {
+    const code = await issueOtp(deps.db, { userId: user.id, purpose: 'two_factor', ttlMs: OTP_TTL_MS, now, secret: deps.sessionSecret });
+    sendInBackground(deps, deps.mail.twoFactorCode(user.email, code));
+    await audit(deps.db, { action: 'auth.two_factor_sent', targetUserId: user.id, ip: ctx.ip });
+    return { kind: 'two-factor', userId: user.id };
+  }
+  const tokens = await deps.db.transaction(async (tx) => {
+    await audit(tx, { action: 'auth.login', targetUserId: user.id, ip: ctx.ip });
+    return createSession(deps, tx, user.id, ctx);
+  });
+  return { kind: 'session', userId: user.id, tokens };
+}
+
+export function loginResponse(outcome: LoginOutcome): LoginResponse {
+  return outcome.kind === 'two-factor'
+    ? { isTwoFactorRequired: true, userId: outcome.userId, message: 'We sent a 6-digit code to your e-mail.' }
+    : { isTwoFactorRequired: false, userId: outcome.userId, message: 'Signed in.' };
+}
+
+export async function verifyTwoFactor(deps: Deps, input: { code: string; userId: string }, ctx: RequestContext) {
+  const now = deps.now();
+  await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, ctx.ip, now);
+  await hitRateLimit(deps.db, RATE_RULES.twoFactorAccount, input.userId, now);
+  try {
+    await verifyOtp(deps.db, { ...input, purpose: 'two_factor', now, secret: deps.sessionSecret, expiredMessage: TWO_FACTOR_EXPIRED });
+  } catch (error) {
+    await audit(deps.db, { action: 'auth.two_factor_failed', ip: ctx.ip, details: { userId: input.userId } });
+    throw error;
+  }
+  const [user] = await deps.db.select().from(users).where(eq(users.id, input.userId));
+  if (!user) throw new AppError('InvalidCode', TWO_FACTOR_EXPIRED);
+  if (user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
+  return deps.db.transaction(async (tx) => {
+    await audit(tx, { action: 'auth.login', targetUserId: user.id, ip: ctx.ip, details: { twoFactor: true } });
+    return createSession(deps, tx, user.id, ctx);
+  });
+}
+
+export async function forgotPassword(deps: Deps, email: string, ctx: RequestContext): Promise<void> {
+  const now = deps.now();
+  await hitRateLimit(deps.db, RATE_RULES.forgotIp, ctx.ip, now);
+  const user = await findUserByEmail(deps.db, email);
+  // Per-account limit stays silent: a 429 only for real accounts would tell who has one.
+  if (!user || user.suspended || !(await tryRateLimit(deps.db, RATE_RULES.forgotAccount, email, now))) return;
+  const { code, expiresAt } = await issueLinkCode(deps.db, { userId: user.id, purpose: 'password_reset', ttlMs: PASSWORD_RESET_TTL_MS, now });
+  await audit(deps.db, { action: 'auth.password_reset_requested', targetUserId: user.id, ip: ctx.ip });
+  sendInBackground(deps, deps.mail.passwordReset(user.email, code, expiresAt.getTime()));
+}
+
+export async function resetPassword(deps: Deps, input: { password: string; verificationCode: string }, ctx: RequestContext) {
+  assertNotCommonPassword(input.password, 'password');
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const consumed = await consumeLinkCode(tx, 'password_reset', input.verificationCode, now);
+    if (!consumed) throw new AppError('InvalidCode', 'This reset link is invalid, expired or already used. Request a new link.');
+    // The link reached the inbox, so the address is proven: an unverified account becomes verified.
+    await tx.update(users).set({ passwordHash, verified: true, updatedAt: now }).where(eq(users.id, consumed.userId));
+    await revokeUserSessions(tx, consumed.userId, 'password_reset', now);
+    await audit(tx, { action: 'auth.password_reset', targetUserId: consumed.userId, ip: ctx.ip });
+  });
+}

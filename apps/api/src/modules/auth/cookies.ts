@@ -1,0 +1,33 @@
+import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from '@coincard/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+
+export type SessionTokens = { accessToken: string; refreshToken: string; expiresAt: Date };
+
+/** Over HTTPS the cookies take the __Host- prefix, which browsers only accept when Secure, Path=/ and host-only. */
+export function cookieNames(config: Config) {
+  const prefix = config.isHttps ? '__Host-' : '';
+  return { access: `${prefix}accessToken`, refresh: `${prefix}refreshToken` };
+}
+
+function baseOptions(config: Config) {
+  return { httpOnly: true, sameSite: 'strict', secure: config.isHttps, path: '/' } as const;
+}
+
+export function setSessionCookies(reply: FastifyReply, config: Config, tokens: SessionTokens, now: Date): void {
+  const names = cookieNames(config);
+  reply.setCookie(names.access, tokens.accessToken, { ...baseOptions(config), maxAge: ACCESS_TOKEN_TTL_MS / 1000 });
+  const refreshSeconds = Math.min(REFRESH_TOKEN_TTL_MS, tokens.expiresAt.getTime() - now.getTime()) / 1000;
+  reply.setCookie(names.refresh, tokens.refreshToken, { ...baseOptions(config), maxAge: Math.max(0, Math.floor(refreshSeconds)) });
+}
+
+export function clearSessionCookies(reply: FastifyReply, config: Config): void {
+  const names = cookieNames(config);
+  reply.clearCookie(names.access, baseOptions(config));
+  reply.clearCookie(names.refresh, baseOptions(config));
+}
+
+export function readSessionCookies(request: FastifyRequest, config: Config) {
+  const names = cookieNames(config);
+  return { accessToken: request.cookies[names.access], refreshToken: request.cookies[names.refresh] };
+}

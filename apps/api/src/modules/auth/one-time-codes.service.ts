@@ -1,0 +1,121 @@
+import { OTP_LENGTH, OTP_MAX_ATTEMPTS } from '@coincard/shared';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { type CodePurpose, oneTimeCodes } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
+import { uuidv7 } from '../../lib/ids.js';
+
+type Payload = { newEmail?: string };
+
+/** Voids a user's open codes of one purpose: only the newest link or OTP ever works. */
+async function voidOpenCodes(db: Executor, userId: string, purpose: CodePurpose, now: Date) {
+  await db
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+}
+
+/** A single-use link code (verification, password reset). Only its SHA-256 is stored. */
+export async function issueLinkCode(
+  db: Executor,
+  input: { userId: string; purpose: CodePurpose; ttlMs: number; now: Date },
+): Promise<{ code: string; expiresAt: Date }> {
+  await voidOpenCodes(db, input.userId, input.purpose, input.now);
+  const code = randomToken();
+  const expiresAt = new Date(input.now.getTime() + input.ttlMs);
+  await db.insert(oneTimeCodes).values({
+    id: uuidv7(),
+    userId: input.userId,
+    purpose: input.purpose,
+    codeHash: sha256(code),
+    expiresAt,
+    createdAt: input.now,
+  });
+  return { code, expiresAt };
+}
+
+/** Marks a link code used and answers its user, or null when it is unknown, used or expired. Atomic under races. */
+export async function consumeLinkCode(db: Executor, purpose: CodePurpose, code: string, now: Date) {
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.codeHash, sha256(code)),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .returning({ userId: oneTimeCodes.userId });
+  return row ?? null;
+}
+
+const otpHash = (secret: string, userId: string, purpose: CodePurpose, code: string) =>
+  hmacSha256(secret, `otp:${userId}:${purpose}:${code}`);
+
+/** A 6-digit code mailed to the user, stored as a keyed hash. */
+export async function issueOtp(
+  db: Executor,
+  input: { userId: string; purpose: CodePurpose; ttlMs: number; now: Date; secret: string; payload?: Payload },
+): Promise<string> {
+  await voidOpenCodes(db, input.userId, input.purpose, input.now);
+  const code = randomDigits(OTP_LENGTH);
+  await db.insert(oneTimeCodes).values({
+    id: uuidv7(),
+    userId: input.userId,
+    purpose: input.purpose,
+    codeHash: otpHash(input.secret, input.userId, input.purpose, code),
+    payload: input.payload ?? null,
+    expiresAt: new Date(input.now.getTime() + input.ttlMs),
+    createdAt: input.now,
+  });
+  return code;
+}
+
+/**
+ * Checks an OTP against the user's open one. Each wrong try counts; the fifth voids the code. Answers the
+ * code's payload on success and marks it used, so it cannot be replayed.
+ */
+export async function verifyOtp(
+  db: Executor,
+  input: { userId: string; purpose: CodePurpose; code: string; now: Date; secret: string; expiredMessage: string },
+): Promise<Payload> {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.userId, input.userId),
+        eq(oneTimeCodes.purpose, input.purpose),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, input.now),
+      ),
+    )
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(1);
+  if (!row) throw new AppError('InvalidCode', input.expiredMessage);
+  // Count the try before comparing, atomically, so parallel guesses cannot share one attempt.
+  const [counted] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, OTP_MAX_ATTEMPTS)))
+    .returning({ attempts: oneTimeCodes.attempts });
+  if (!counted) throw new AppError('InvalidCode', input.expiredMessage);
+  const expected = otpHash(input.secret, input.userId, input.purpose, input.code);
+  if (!safeEqual(row.codeHash, expected)) {
+    const left = OTP_MAX_ATTEMPTS - counted.attempts;
+    if (left <= 0) throw new AppError('InvalidCode', input.expiredMessage);
+    throw new AppError('InvalidCode', `Incorrect code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`, {
+      fields: { code: 'Incorrect code.' },
+    });
+  }
+  const [used] = await db
+    .update(oneTimeCodes)
+    .set({ usedAt: input.now })
+    .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt)))
+    .returning({ id: oneTimeCodes.id });
+  if (!used) throw new AppError('InvalidCode', input.expiredMessage);
+  return row.payload ?? {};
+}

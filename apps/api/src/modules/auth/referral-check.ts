@@ -1,0 +1,26 @@
+import { REFERRAL_LINK_MIN_BALANCE_CENTS } from '@coincard/shared';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../db/client.js';
+import { ledgerAccounts, type UserRow, users } from '../../db/schema/index.js';
+
+/**
+ * decisions.md section 6: a referral applies when the referrer exists, is verified, not suspended, is not the
+ * new user, and holds at least $50 at the new user's verification.
+ */
+export async function evaluateReferral(db: Executor, user: UserRow) {
+  const code = user.referredByCode;
+  if (!code) return { referralAttempted: false, referrerEligible: false };
+  if (!z.uuid().safeParse(code).success || code === user.id) return { referralAttempted: true, referrerEligible: false };
+  const [referrer] = await db
+    .select({ user: users, balance: ledgerAccounts.balance })
+    .from(users)
+    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_balance')))
+    .where(eq(users.id, code));
+  const eligible =
+    referrer !== undefined &&
+    referrer.user.verified &&
+    !referrer.user.suspended &&
+    (referrer.balance ?? 0) >= REFERRAL_LINK_MIN_BALANCE_CENTS;
+  return { referralAttempted: true, referrerEligible: eligible };
+}

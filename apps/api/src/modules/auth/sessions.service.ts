@@ -1,0 +1,109 @@
+import { REFRESH_TOKEN_TTL_MS } from '@coincard/shared';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { refreshTokens, sessions, users } from '../../db/schema/index.js';
+import type { Deps, RequestContext } from '../../deps.js';
+import { AppError } from '../../lib/app-error.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { audit } from '../audit/audit.js';
+import type { SessionTokens } from './cookies.js';
+import { signAccessToken } from './session-tokens.js';
+
+export async function createSession(
+  deps: Deps,
+  db: Executor,
+  userId: string,
+  ctx: RequestContext,
+): Promise<SessionTokens> {
+  const now = deps.now();
+  const sessionId = uuidv7();
+  const refreshToken = randomToken();
+  const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId,
+    createdAt: now,
+    expiresAt,
+    userAgent: ctx.userAgent?.slice(0, 300) ?? null,
+    ip: ctx.ip,
+  });
+  await db.insert(refreshTokens).values({ tokenHash: sha256(refreshToken), sessionId, createdAt: now });
+  return { accessToken: signAccessToken(deps.sessionSecret, sessionId, now), refreshToken, expiresAt };
+}
+
+const invalidRefresh = () =>
+  new AppError('InvalidRefreshToken', 'Your session has ended. Please sign in again.');
+
+/**
+ * Rotates the refresh token. A token that was already rotated and comes back means it was copied: the whole
+ * session is revoked, so neither the thief nor the owner can go on with it.
+ */
+export async function rotateRefreshToken(deps: Deps, refreshToken: string | undefined, ctx: RequestContext) {
+  if (!refreshToken || refreshToken.length > 200) throw invalidRefresh();
+  const now = deps.now();
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: refreshTokens, session: sessions, user: users })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+      .for('update', { of: refreshTokens });
+    if (!row) return { kind: 'invalid' } as const;
+    if (row.token.rotatedAt) {
+      if (!row.session.revokedAt) {
+        await tx.update(sessions).set({ revokedAt: now, revokedReason: 'refresh_token_reuse' }).where(eq(sessions.id, row.session.id));
+        await audit(tx, { action: 'session.refresh_reuse_detected', targetUserId: row.user.id, ip: ctx.ip, details: { sessionId: row.session.id } });
+      }
+      return { kind: 'reused' } as const;
+    }
+    if (row.session.revokedAt || row.session.expiresAt <= now) return { kind: 'invalid' } as const;
+    if (row.user.suspended) return { kind: 'suspended' } as const;
+    await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.tokenHash, row.token.tokenHash));
+    const next = randomToken();
+    await tx.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: row.session.id, createdAt: now });
+    return {
+      kind: 'ok',
+      tokens: {
+        accessToken: signAccessToken(deps.sessionSecret, row.session.id, now),
+        refreshToken: next,
+        expiresAt: row.session.expiresAt,
+      },
+    } as const;
+  });
+  if (outcome.kind === 'suspended') throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
+  if (outcome.kind !== 'ok') throw invalidRefresh();
+  return outcome.tokens;
+}
+
+export async function revokeSessionByRefreshToken(deps: Deps, refreshToken: string | undefined): Promise<string | null> {
+  if (!refreshToken || refreshToken.length > 200) return null;
+  const [row] = await deps.db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+  if (!row) return null;
+  await revokeSession(deps.db, row.sessionId, 'logout', deps.now());
+  return row.sessionId;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, reason: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user, except optionally the one making the request. */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  reason: string,
+  now: Date,
+  exceptSessionId?: string,
+): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+  await db.update(sessions).set({ revokedAt: now, revokedReason: reason }).where(and(...conditions));
+}

@@ -1,0 +1,74 @@
+import {
+  changeEmailInitBodySchema,
+  changeEmailVerifyBodySchema,
+  changePasswordBodySchema,
+  messageSchema,
+  toggleTwoFactorBodySchema,
+  userSchema,
+} from '@coincard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { contextOf } from '../../lib/request-context.js';
+import { principalOf, requireRole } from '../../plugins/authenticate.js';
+import { changePassword, confirmEmailChange, getUserDto, setOwnTwoFactor, startEmailChange } from './users.service.js';
+
+const tags = ['user'];
+
+export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const anyone = requireRole(deps, ['user', 'admin']);
+
+    app.get('/', { preHandler: anyone, schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } } }, async (request) =>
+      getUserDto(deps.db, principalOf(request).user.id),
+    );
+
+    app.patch(
+      '/2fa',
+      {
+        preHandler: anyone,
+        schema: {
+          tags,
+          summary: 'Turn e-mail two-factor on or off',
+          body: toggleTwoFactorBodySchema,
+          response: { 200: messageSchema.extend({ isTwoFactorEnabled: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        const { enabled } = request.body;
+        await setOwnTwoFactor(deps, principalOf(request).user, enabled, contextOf(request));
+        return {
+          message: enabled ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.',
+          isTwoFactorEnabled: enabled,
+        };
+      },
+    );
+
+    app.post(
+      '/update/password',
+      { preHandler: anyone, schema: { tags, summary: 'Change password', body: changePasswordBodySchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await changePassword(deps, principalOf(request), request.body, contextOf(request));
+        return { message: 'Your password has been changed. Other devices have been signed out.' };
+      },
+    );
+
+    app.post(
+      '/update/email/init',
+      { preHandler: anyone, schema: { tags, summary: 'Mail a code to a new address', body: changeEmailInitBodySchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await startEmailChange(deps, principalOf(request).user, request.body.newEmail, contextOf(request));
+        return { message: `We sent a 6-digit code to ${request.body.newEmail}.` };
+      },
+    );
+
+    app.post(
+      '/update/email/verify',
+      { preHandler: anyone, schema: { tags, summary: 'Confirm the new address with its code', body: changeEmailVerifyBodySchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await confirmEmailChange(deps, principalOf(request).user, request.body.otp, contextOf(request));
+        return { message: 'Your e-mail address has been changed.' };
+      },
+    );
+  };
+}

@@ -1,0 +1,129 @@
+import { OTP_TTL_MS, type User } from '@coincard/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { ledgerAccounts, type UserRow, users } from '../../db/schema/index.js';
+import type { Deps, RequestContext } from '../../deps.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
+import { sendInBackground } from '../../providers/mail/send-later.js';
+import { audit } from '../audit/audit.js';
+import { findUserByEmail } from '../auth/auth.service.js';
+import { issueOtp, verifyOtp } from '../auth/one-time-codes.service.js';
+import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
+import { revokeUserSessions } from '../auth/sessions.service.js';
+
+export function toUserDto(user: UserRow, balance: number): User {
+  return {
+    _id: user.id,
+    email: user.email,
+    role: user.role,
+    verified: user.verified,
+    isTwoFactorEnabled: user.twoFactorEnabled,
+    isSuspended: user.suspended,
+    balance,
+    cardholderId: user.cardholderId,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+/** The user with the balance the ledger holds for them (0 before their first deposit). */
+export async function getUserDto(db: Executor, userId: string): Promise<User> {
+  const [row] = await db
+    .select({ user: users, balance: ledgerAccounts.balance })
+    .from(users)
+    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_balance')))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('User');
+  return toUserDto(row.user, row.balance ?? 0);
+}
+
+export async function setOwnTwoFactor(deps: Deps, user: UserRow, enabled: boolean, ctx: RequestContext) {
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ twoFactorEnabled: enabled, updatedAt: deps.now() }).where(eq(users.id, user.id));
+    await audit(tx, { action: enabled ? 'user.two_factor_enabled' : 'user.two_factor_disabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
+  });
+}
+
+export async function changePassword(
+  deps: Deps,
+  principal: { user: UserRow; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+  ctx: RequestContext,
+) {
+  const { user } = principal;
+  await hitRateLimit(deps.db, RATE_RULES.loginAccount, user.email, deps.now());
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    const message = 'Your current password is incorrect.';
+    throw new AppError('ValidationError', message, { fields: { currentPassword: message } });
+  }
+  if (input.currentPassword === input.newPassword) {
+    const message = 'Choose a new password that differs from the current one.';
+    throw new AppError('ValidationError', message, { fields: { newPassword: message } });
+  }
+  assertNotCommonPassword(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, 'password_changed', now, principal.sessionId);
+    await audit(tx, { action: 'user.password_changed', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
+  });
+}
+
+const emailInUse = () => {
+  const message = 'This e-mail address is already in use.';
+  return new AppError('EmailTaken', message, { fields: { newEmail: message } });
+};
+
+export async function startEmailChange(deps: Deps, user: UserRow, newEmail: string, ctx: RequestContext) {
+  const now = deps.now();
+  if (newEmail === user.email.toLowerCase()) {
+    const message = 'This is already your e-mail address.';
+    throw new AppError('ValidationError', message, { fields: { newEmail: message } });
+  }
+  await hitRateLimit(deps.db, RATE_RULES.otpSendAccount, user.id, now);
+  const owner = await findUserByEmail(deps.db, newEmail);
+  if (owner) throw emailInUse();
+  const code = await issueOtp(deps.db, {
+    userId: user.id,
+    purpose: 'email_change',
+    ttlMs: OTP_TTL_MS,
+    now,
+    secret: deps.sessionSecret,
+    payload: { newEmail },
+  });
+  await audit(deps.db, { action: 'user.email_change_requested', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
+  sendInBackground(deps, deps.mail.emailChangeCode(newEmail, code));
+}
+
+export async function confirmEmailChange(deps: Deps, user: UserRow, otp: string, ctx: RequestContext) {
+  const now = deps.now();
+  await hitRateLimit(deps.db, RATE_RULES.twoFactorAccount, user.id, now);
+  const payload = await verifyOtp(deps.db, {
+    userId: user.id,
+    purpose: 'email_change',
+    code: otp,
+    now,
+    secret: deps.sessionSecret,
+    expiredMessage: 'This code has expired or was used too many times. Send a new code.',
+  });
+  const newEmail = payload.newEmail;
+  if (!newEmail) throw new AppError('InvalidCode', 'This code is not valid. Send a new code.');
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)));
+      if (taken) throw emailInUse();
+      await tx.update(users).set({ email: newEmail, updatedAt: now }).where(eq(users.id, user.id));
+      await audit(tx, { action: 'user.email_changed', actorId: user.id, targetUserId: user.id, ip: ctx.ip, details: { from: user.email, to: newEmail } });
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The unique index caught a simultaneous claim of the same address.
+    throw emailInUse();
+  }
+  sendInBackground(deps, deps.mail.emailChanged(user.email, newEmail));
+}

@@ -1,0 +1,49 @@
+import type { Role } from '@coincard/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { sessions, type UserRow, users } from '../db/schema/index.js';
+import type { Deps } from '../deps.js';
+import { AppError } from '../lib/app-error.js';
+import { readSessionCookies } from '../modules/auth/cookies.js';
+import { readAccessToken } from '../modules/auth/session-tokens.js';
+
+export type Principal = { user: UserRow; sessionId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const invalidAccess = () => new AppError('InvalidAccessToken', 'Please sign in to continue.');
+
+/** Loads who is asking from the access cookie; every call goes through here, so suspension bites at once. */
+export async function authenticate(deps: Deps, request: FastifyRequest): Promise<Principal> {
+  const { accessToken } = readSessionCookies(request, deps.config);
+  if (!accessToken || accessToken.length > 300) throw invalidAccess();
+  const now = deps.now();
+  const sessionId = readAccessToken(deps.sessionSecret, accessToken, now);
+  if (!sessionId) throw invalidAccess();
+  const [row] = await deps.db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  if (!row) throw invalidAccess();
+  if (row.user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
+  request.principal = { user: row.user, sessionId };
+  return request.principal;
+}
+
+/** A preHandler that admits only the given roles; anyone else gets 403 (or 401 when not signed in). */
+export function requireRole(deps: Deps, roles: readonly Role[]) {
+  return async (request: FastifyRequest) => {
+    const { user } = await authenticate(deps, request);
+    if (!roles.includes(user.role)) throw new AppError('Forbidden', 'You do not have access to this.');
+  };
+}
+
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw invalidAccess();
+  return request.principal;
+}

@@ -1,0 +1,15 @@
+export type MailKind =
+  | 'verification'
+  | 'existing-account'
+  | 'two-factor-code'
+  | 'password-reset'
+  | 'email-change-code'
+  | 'email-changed';
+
+export type Mail = { to: string; kind: MailKind; subject: string; text: string; html: string };
+
+/** Where mail goes: real SMTP, or the development outbox. Callers never know which. */
+export type Mailer = {
+  send: (mail: Mail) => Promise<void>;
+  close: () => Promise<void>;
+};

@@ -1,0 +1,46 @@
+import { and, count, eq } from 'drizzle-orm';
+import { users } from '../db/schema/index.js';
+import type { Deps } from '../deps.js';
+import { uuidv7 } from '../lib/ids.js';
+import { audit } from '../modules/audit/audit.js';
+import { findUserByEmail } from '../modules/auth/auth.service.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+
+export type SeededLogin = { role: 'admin' | 'user'; email: string; password: string };
+
+export const DEMO_ADMIN = { email: 'admin@coincard.test', password: 'Demo-Admin-2026!' };
+export const DEMO_USER = { email: 'demo@coincard.test', password: 'Demo-User-2026!' };
+
+async function ensureUser(deps: Deps, login: SeededLogin): Promise<boolean> {
+  const existing = await findUserByEmail(deps.db, login.email);
+  if (existing) {
+    if (login.role === 'admin' && existing.role !== 'admin') {
+      await deps.db.update(users).set({ role: 'admin', updatedAt: deps.now() }).where(eq(users.id, existing.id));
+    }
+    return false;
+  }
+  const id = uuidv7();
+  await deps.db.insert(users).values({
+    id,
+    email: login.email.toLowerCase(),
+    passwordHash: await hashPassword(login.password),
+    role: login.role,
+    verified: true,
+  });
+  await audit(deps.db, { action: 'seed.user_created', targetUserId: id, details: { role: login.role } });
+  return true;
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD make sure that admin exists; the embedded default's first start adds demo logins. */
+export async function ensureStartupUsers(deps: Deps, seedDemo: boolean): Promise<SeededLogin[]> {
+  const printed: SeededLogin[] = [];
+  const { ADMIN_EMAIL, ADMIN_PASSWORD } = deps.config;
+  if (ADMIN_EMAIL && ADMIN_PASSWORD) await ensureUser(deps, { role: 'admin', email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (!seedDemo) return printed;
+  const [admins] = await deps.db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin')));
+  if (!ADMIN_EMAIL && (admins?.n ?? 0) === 0) await ensureUser(deps, { role: 'admin', ...DEMO_ADMIN });
+  await ensureUser(deps, { role: 'user', ...DEMO_USER });
+  if (!ADMIN_EMAIL) printed.push({ role: 'admin', ...DEMO_ADMIN });
+  printed.push({ role: 'user', ...DEMO_USER });
+  return printed;
+}

@@ -1,0 +1,60 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, parseConfig } from './config.js';
+import { createLogger } from './lib/logger.js';
+import { openRuntime } from './runtime.js';
+import { ensureStartupUsers } from './seed/ensure-users.js';
+
+async function main() {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const runtime = await openRuntime(config, logger);
+  const here = dirname(fileURLToPath(import.meta.url));
+  const webDistDir = config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : join(here, '../../web/dist');
+  const app = await buildApp(runtime.deps, {
+    webDistDir,
+    exposeDevOutbox: runtime.usesDevOutbox && config.NODE_ENV !== 'production',
+  });
+  const seeded = await ensureStartupUsers(runtime.deps, config.SEED_DEMO ?? config.isEmbedded);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const lines = [
+    '',
+    `  CoinCard is running: ${config.APP_URL}`,
+    `  Database: ${runtime.database.kind === 'pglite' ? `PGlite in ${resolve(config.DATA_DIR)}` : 'PostgreSQL'}`,
+    `  Mail: ${runtime.usesDevOutbox ? `dev outbox at ${new URL('/dev/outbox', config.APP_URL)}` : 'SMTP'}`,
+    `  API docs: ${new URL('/api/docs', config.APP_URL)}`,
+    ...seeded.map((login) => `  Demo ${login.role}: ${login.email} / ${login.password}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

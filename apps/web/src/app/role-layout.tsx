@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { UserLayout } from '../components/layouts/user-layout';
+import { PageLoader } from '../components/page-loader';
+import { useCurrentUser } from '../lib/current-user';
+import { lazyPage } from '../lib/lazy-page';
+
+/** Admins get the admin shell (its own chunk); users get the top-bar shell. Rendered inside AuthGuard. */
+const AdminLayout = lazyPage(() => import('../components/layouts/admin-layout'), 'AdminLayout');
+
+export function RoleLayout() {
+  const { data: user } = useCurrentUser();
+  if (!user) return <PageLoader fullScreen />;
+  const page = (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+  if (user.role === 'admin') {
+    return (
+      <Suspense fallback={<PageLoader fullScreen />}>
+        <AdminLayout user={user}>{page}</AdminLayout>
+      </Suspense>
+    );
+  }
+  return <UserLayout user={user}>{page}</UserLayout>;
+}

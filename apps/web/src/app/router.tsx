@@ -1,0 +1,68 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
+import { PageLoader } from '../components/page-loader';
+import { lazyPage } from '../lib/lazy-page';
+import { AuthGuard } from './guards/auth-guard';
+import { GuestGuard } from './guards/guest-guard';
+import { RoleLayout } from './role-layout';
+
+const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage');
+const AboutPage = lazyPage(() => import('../features/info/about-page'), 'AboutPage');
+const FaqPage = lazyPage(() => import('../features/info/faq-page'), 'FaqPage');
+const SupportPage = lazyPage(() => import('../features/info/support-page'), 'SupportPage');
+const AuthRoute = lazyPage(() => import('./routes/auth-route'), 'AuthRoute');
+const EmailVerifyRoute = lazyPage(() => import('./routes/email-verify-route'), 'EmailVerifyRoute');
+const ForgotPasswordRoute = lazyPage(() => import('./routes/forgot-password-route'), 'ForgotPasswordRoute');
+const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password-route'), 'ResetPasswordRoute');
+const DashboardRoute = lazyPage(() => import('./routes/dashboard-route'), 'DashboardRoute');
+const AdminUsersRoute = lazyPage(() => import('./routes/admin-users-route'), 'AdminUsersRoute');
+const AdminUserDetailRoute = lazyPage(() => import('./routes/admin-user-detail-route'), 'AdminUserDetailRoute');
+const AdminTransactionsRoute = lazyPage(() => import('./routes/admin-transactions-route'), 'AdminTransactionsRoute');
+const ReferralProgramRoute = lazyPage(() => import('./routes/referral-program-route'), 'ReferralProgramRoute');
+const CardDetailsRoute = lazyPage(() => import('./routes/card-details-route'), 'CardDetailsRoute');
+const ProfileSettingsRoute = lazyPage(() => import('./routes/profile-settings-route'), 'ProfileSettingsRoute');
+const DevOutboxRoute = lazyPage(() => import('./routes/dev-outbox-route'), 'DevOutboxRoute');
+
+/** Every route of the spec's route table (section 2), each page loaded on demand. */
+export function AppRoutes() {
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<PageLoader fullScreen />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/about" element={<AboutPage />} />
+          <Route path="/faq" element={<FaqPage />} />
+          <Route path="/support" element={<SupportPage />} />
+          <Route path="/dev/outbox" element={<DevOutboxRoute />} />
+
+          <Route element={<GuestGuard />}>
+            <Route path="/login" element={<AuthRoute tab="login" />} />
+            <Route path="/signup" element={<AuthRoute tab="signup" />} />
+            <Route path="/email/verify/:code" element={<EmailVerifyRoute />} />
+            <Route path="/password/forgot" element={<ForgotPasswordRoute />} />
+            <Route path="/password/reset" element={<ResetPasswordRoute />} />
+          </Route>
+
+          <Route element={<AuthGuard roles={['admin', 'user']} />}>
+            <Route element={<RoleLayout />}>
+              <Route path="/dashboard" element={<DashboardRoute />} />
+              <Route element={<AuthGuard roles={['admin']} />}>
+                <Route path="/users" element={<AdminUsersRoute />} />
+                <Route path="/users/:id" element={<AdminUserDetailRoute />} />
+                <Route path="/transactions" element={<AdminTransactionsRoute />} />
+              </Route>
+              <Route element={<AuthGuard roles={['user']} />}>
+                <Route path="/referral-program" element={<ReferralProgramRoute />} />
+                <Route path="/cards/:id" element={<CardDetailsRoute />} />
+                <Route path="/profile-settings" element={<ProfileSettingsRoute />} />
+              </Route>
+            </Route>
+          </Route>
+
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+
+type ErrorStateProps = {
+  title?: string;
+  message?: string;
+  onRetry?: () => void;
+};
+
+/** Something failed to load: say so plainly and offer a retry. */
+export function ErrorState({
+  title = 'Something went wrong',
+  message = 'Failed to load. Please try again.',
+  onRetry,
+}: ErrorStateProps) {
+  return (
+    <Stack align="center" gap="xs" py="xl" px="md" ta="center" role="alert">
+      <ThemeIcon size={52} radius="xl" variant="light" color="red" aria-hidden>
+        <IconAlertTriangle size={28} />
+      </ThemeIcon>
+      <Title order={3} size="h4">
+        {title}
+      </Title>
+      <Text c="dimmed" size="sm" maw={420}>
+        {message}
+      </Text>
+      {onRetry ? (
+        <Button variant="light" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { nameFromEmail, type User } from '@coincard/shared';
+import { IconChevronDown, IconGift, IconLayoutDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useLogout } from '../../lib/use-logout';
+import { ColorSchemeMenuItem } from '../color-scheme-toggle';
+
+type UserMenuProps = { user: User };
+
+/** The avatar menu. Below 768px it also holds the Dashboard and Referral Program links of the top bar. */
+export function UserMenu({ user }: UserMenuProps) {
+  const logout = useLogout();
+  const name = nameFromEmail(user.email);
+  const isUser = user.role === 'user';
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${name}`} p={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="navy" radius="xl" size={34} aria-hidden>
+              {name.charAt(0).toUpperCase()}
+            </Avatar>
+            <Text size="sm" fw={600} maw={140} truncate visibleFrom="xs">
+              {name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="xs" truncate>
+            {user.email}
+          </Text>
+        </Menu.Label>
+        {isUser ? (
+          <>
+            <Menu.Item
+              hiddenFrom="sm"
+              component={Link}
+              to="/dashboard"
+              leftSection={<IconLayoutDashboard size={16} aria-hidden />}
+            >
+              Dashboard
+            </Menu.Item>
+            <Menu.Item
+              hiddenFrom="sm"
+              component={Link}
+              to="/referral-program"
+              leftSection={<IconGift size={16} aria-hidden />}
+            >
+              Referral Program
+            </Menu.Item>
+            <Menu.Item component={Link} to="/profile-settings" leftSection={<IconSettings size={16} aria-hidden />}>
+              Profile Settings
+            </Menu.Item>
+          </>
+        ) : null}
+        <ColorSchemeMenuItem />
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

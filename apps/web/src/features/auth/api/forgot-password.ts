@@ -1,0 +1,11 @@
+import { type ForgotPasswordBody, type MessageResponse, messageSchema } from '@coincard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function forgotPassword(body: ForgotPasswordBody): Promise<MessageResponse> {
+  return api.post('/auth/password/forgot', body, messageSchema);
+}
+
+export function useForgotPasswordMutation() {
+  return useMutation({ mutationFn: forgotPassword });
+}

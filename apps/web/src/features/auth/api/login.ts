@@ -1,0 +1,11 @@
+import { type LoginBody, type LoginResponse, loginResponseSchema } from '@coincard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function login(body: LoginBody): Promise<LoginResponse> {
+  return api.post('/auth/login', body, loginResponseSchema);
+}
+
+export function useLoginMutation() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,11 @@
+import { type MessageResponse, messageSchema, type ResetPasswordBody } from '@coincard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
+  return api.post('/auth/password/reset', body, messageSchema);
+}
+
+export function useResetPasswordMutation() {
+  return useMutation({ mutationFn: resetPassword });
+}

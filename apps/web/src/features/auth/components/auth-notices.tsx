@@ -1,0 +1,38 @@
+import { Alert, Anchor, Group, Text } from '@mantine/core';
+import { IconWorld } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+export const RESTRICTED_COUNTRIES_NOTICE =
+  'CoinCard services are not available in certain restricted countries because of regulatory restrictions.';
+
+/** Terms text shown under the auth forms. */
+export function TermsNotice() {
+  return (
+    <Text size="xs" c="dimmed" ta="center">
+      By continuing you agree to the CoinCard Terms of Service and Privacy Policy, and confirm that you are at least 18
+      years old.
+    </Text>
+  );
+}
+
+/** The restricted-countries notice and the About, FAQ and Support links of the auth screen. */
+export function AuthFooter() {
+  return (
+    <>
+      <Alert variant="light" color="yellow" icon={<IconWorld size={18} aria-hidden />} title="Availability">
+        {RESTRICTED_COUNTRIES_NOTICE}
+      </Alert>
+      <Group justify="center" gap="lg" component="nav" aria-label="Information">
+        <Anchor component={Link} to="/about" size="sm">
+          About
+        </Anchor>
+        <Anchor component={Link} to="/faq" size="sm">
+          FAQ
+        </Anchor>
+        <Anchor component={Link} to="/support" size="sm">
+          Support
+        </Anchor>
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Stack, Tabs } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { AuthFooter, TermsNotice } from './auth-notices';
+import { GuestShell } from './guest-shell';
+import { LoginForm } from './login-form';
+import { SignupForm } from './signup-form';
+
+export type AuthTab = 'login' | 'signup';
+
+type AuthScreenProps = { tab: AuthTab };
+
+/** Login and Sign Up as two tabs of one screen; each tab is its own route and keeps the query string. */
+export function AuthScreen({ tab }: AuthScreenProps) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+
+  return (
+    <GuestShell footer={<AuthFooter />}>
+      <Stack gap="lg">
+        <Tabs
+          value={tab}
+          onChange={(next) => {
+            if (next && next !== tab) navigate({ pathname: `/${next}`, search });
+          }}
+          variant="pills"
+          radius="md"
+        >
+          <Tabs.List grow>
+            <Tabs.Tab value="login">Login</Tabs.Tab>
+            <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="login" pt="lg">
+            {tab === 'login' ? <LoginForm /> : null}
+          </Tabs.Panel>
+          <Tabs.Panel value="signup" pt="lg">
+            {tab === 'signup' ? <SignupForm /> : null}
+          </Tabs.Panel>
+        </Tabs>
+        <TermsNotice />
+      </Stack>
+    </GuestShell>
+  );
+}

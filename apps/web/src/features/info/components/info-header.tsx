@@ -1,0 +1,51 @@
+import { Anchor, Box, Button, Container, Group } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { BrandLogo } from '../../landing/components/brand-logo';
+
+/** Header of the info pages: the logo (home) and a back link that returns to the previous page of the app. */
+export function InfoHeader() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // "default" means this page was opened directly (no earlier page of the app to go back to).
+  const canGoBack = location.key !== 'default';
+
+  return (
+    <Box
+      component="header"
+      h={64}
+      style={{
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        background: 'var(--mantine-color-body)',
+      }}
+    >
+      <Container size="md" h="100%">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <BrandLogo />
+          <Group gap="sm" wrap="nowrap">
+            <Anchor
+              component={Link}
+              to="/"
+              onClick={(event) => {
+                if (!canGoBack) return;
+                event.preventDefault();
+                navigate(-1);
+              }}
+              fz="sm"
+              fw={500}
+              c="var(--mantine-color-text)"
+            >
+              <Group component="span" gap={4} wrap="nowrap">
+                <IconArrowLeft size={16} aria-hidden="true" />
+                {canGoBack ? 'Back' : 'Back to home'}
+              </Group>
+            </Anchor>
+            <Button component={Link} to="/signup" size="xs" visibleFrom="xs">
+              Get Started
+            </Button>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,88 @@
+import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBolt,
+  IconCards,
+  IconCoins,
+  IconGauge,
+  IconMailCheck,
+  IconReceipt,
+  IconShieldLock,
+  IconSnowflake,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { COIN_COUNT_CLAIM } from '../content/coins';
+import { pricing } from '../content/pricing';
+import { LandingSection } from './landing-section';
+
+type Feature = { icon: ComponentType<{ size?: number; stroke?: number }>; title: string; text: string };
+
+const features: Feature[] = [
+  {
+    icon: IconBolt,
+    title: 'Instant virtual cards',
+    text: 'Create a card in seconds and use it online straight away. No plastic, no waiting for the post.',
+  },
+  {
+    icon: IconCards,
+    title: `Up to ${pricing.maxCards} cards`,
+    text: 'Keep subscriptions, travel and shopping apart, each on its own labelled card with its own balance.',
+  },
+  {
+    icon: IconCoins,
+    title: `${COIN_COUNT_CLAIM} cryptocurrencies`,
+    text: 'Deposit USDT, USDC, BTC, ETH, SOL, TON and more. Each deposit is converted to US dollars automatically.',
+  },
+  {
+    icon: IconSnowflake,
+    title: 'Freeze and unfreeze',
+    text: 'Lost track of where a card is saved? Freeze it in one tap and unfreeze it just as quickly.',
+  },
+  {
+    icon: IconShieldLock,
+    title: '3DS security',
+    text: 'Every card has its own 4-digit 3DS code for online checkouts, and you can reset it at any time.',
+  },
+  {
+    icon: IconMailCheck,
+    title: 'Two-factor sign-in',
+    text: 'Turn on e-mail two-factor and every login asks for a fresh 6-digit code sent to your inbox.',
+  },
+  {
+    icon: IconGauge,
+    title: `${pricing.monthlyLimit} monthly limit`,
+    text: `Load up to ${pricing.monthlyLimit} onto each card every calendar month. Enough for everyday spending.`,
+  },
+  {
+    icon: IconReceipt,
+    title: 'Transparent fees',
+    text: `${pricing.creationFeeShort} to create a card, first month included, then ${pricing.monthlyFeeShort} a month. Loading costs ${pricing.loadFeeShort}.`,
+  },
+];
+
+export function FeaturesSection() {
+  return (
+    <LandingSection
+      id="features"
+      eyebrow="Features"
+      title="Everything you need to spend crypto, nothing you don't"
+      description="Virtual USD cards funded from your crypto, with the controls and the clarity you expect from a money app."
+      tinted
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing={{ base: 'md', md: 'lg' }}>
+        {features.map((feature) => (
+          <Card key={feature.title} withBorder radius="lg" padding="lg" shadow="xs">
+            <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
+              <feature.icon size={24} stroke={1.7} />
+            </ThemeIcon>
+            <Title order={3} fz="md" mt="md" mb={6}>
+              {feature.title}
+            </Title>
+            <Text fz="sm" c="dimmed" lh={1.6}>
+              {feature.text}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </LandingSection>
+  );
+}
