@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { pingDatabase } from './db/client.js';
 import type { Deps } from './deps.js';
 import { uuidv7 } from './lib/ids.js';
+import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -83,6 +84,8 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   });
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(userRoutes(deps), { prefix: '/api/user' });
+  await app.register(adminUserListRoute(deps), { prefix: '/api/user' });
+  await app.register(adminRoutes(deps), { prefix: '/api/admin' });
   if (options.exposeDevOutbox) await app.register(devOutboxRoutes(deps), { prefix: '/api/dev' });
 
   if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {

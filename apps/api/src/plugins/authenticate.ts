@@ -35,7 +35,7 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   return request.principal;
 }
 
-/** A preHandler that admits only the given roles; anyone else gets 403 (or 401 when not signed in). */
+/** An onRequest hook that admits only the given roles; anyone else gets 403 (or 401 when not signed in). */
 export function requireRole(deps: Deps, roles: readonly Role[]) {
   return async (request: FastifyRequest) => {
     const { user } = await authenticate(deps, request);

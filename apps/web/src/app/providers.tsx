@@ -1,6 +1,6 @@
+import { TOAST_DURATION_MS } from '@coincard/shared';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { TOAST_DURATION_MS } from '@coincard/shared';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { theme } from '../theme';

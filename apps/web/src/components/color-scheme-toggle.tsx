@@ -24,7 +24,13 @@ export function ColorSchemeToggle() {
   const isDark = computed === 'dark';
   const label = isDark ? 'Switch to light mode' : 'Switch to dark mode';
   return (
-    <ActionIcon variant="default" size="lg" aria-label={label} title={label} onClick={() => setColorScheme(isDark ? 'light' : 'dark')}>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(isDark ? 'light' : 'dark')}
+    >
       {isDark ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
     </ActionIcon>
   );

@@ -1,5 +1,5 @@
-import { Input, PinInput } from '@mantine/core';
 import { OTP_LENGTH } from '@coincard/shared';
+import { Input, PinInput } from '@mantine/core';
 import { useId } from 'react';
 
 type OtpInputProps = {
@@ -22,7 +22,8 @@ export function OtpInput({ label, value, onChange, onComplete, disabled, error, 
   return (
     <Input.Wrapper
       label={label}
-      labelProps={{ id: labelId, component: 'span' }}
+      labelElement="div"
+      labelProps={{ id: labelId }}
       error={error}
       errorProps={{ id: errorId }}
     >
@@ -33,7 +34,7 @@ export function OtpInput({ label, value, onChange, onComplete, disabled, error, 
         oneTimeCode
         placeholder=""
         size="md"
-        gap={{ base: 6, xs: 'sm' }}
+        gap="xs"
         value={value}
         onChange={onChange}
         onComplete={onComplete}

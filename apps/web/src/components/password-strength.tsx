@@ -1,5 +1,5 @@
-import { List, Progress, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { PASSWORD_RULES, passwordScore } from '@coincard/shared';
+import { List, Progress, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 
 const STRENGTH_LABELS = ['Very weak', 'Very weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
@@ -32,7 +32,12 @@ export function PasswordStrength({ password, showMeter = false, id }: PasswordSt
             <List.Item
               key={rule.id}
               icon={
-                <ThemeIcon size={16} radius="xl" color={passed ? 'green' : 'gray'} variant={passed ? 'filled' : 'light'}>
+                <ThemeIcon
+                  size={16}
+                  radius="xl"
+                  color={passed ? 'green' : 'gray'}
+                  variant={passed ? 'filled' : 'light'}
+                >
                   {passed ? <IconCheck size={11} aria-hidden /> : <IconX size={11} aria-hidden />}
                 </ThemeIcon>
               }

@@ -53,7 +53,9 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
   const response = await fetch(`${API_BASE}${path}`, {
     method: options.method ?? 'GET',
     credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    headers: hasBody
+      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+      : { Accept: 'application/json' },
     body: hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
   });
@@ -107,6 +109,5 @@ export const api = {
     apiRequest<T>(path, { method: 'POST', body: body ?? {} }, parser),
   patch: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>) =>
     apiRequest<T>(path, { method: 'PATCH', body: body ?? {} }, parser),
-  delete: <T = unknown>(path: string, parser?: ResponseParser<T>) =>
-    apiRequest<T>(path, { method: 'DELETE' }, parser),
+  delete: <T = unknown>(path: string, parser?: ResponseParser<T>) => apiRequest<T>(path, { method: 'DELETE' }, parser),
 };

@@ -1,9 +1,9 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** React.lazy for modules with named exports: `lazyPage(() => import('./x'), 'XPage')`. */
-export function lazyPage<M extends Record<K, ComponentType<never>>, K extends keyof M>(
-  load: () => Promise<M>,
+export function lazyPage<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
-): LazyExoticComponent<M[K]> {
+): LazyExoticComponent<ComponentType<P>> {
   return lazy(async () => ({ default: (await load())[name] }));
 }

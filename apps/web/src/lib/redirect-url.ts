@@ -10,7 +10,7 @@ function hasControlOrBackslash(value: string): boolean {
 
 /** Only same-origin relative paths that start with a single "/" are followed; anything else is ignored. */
 export function safeRedirectUrl(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || hasControlOrBackslash(value)) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || hasControlOrBackslash(value)) return null;
   const origin = window.location.origin;
   try {
     const url = new URL(value, origin);

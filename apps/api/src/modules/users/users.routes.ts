@@ -19,14 +19,14 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const anyone = requireRole(deps, ['user', 'admin']);
 
-    app.get('/', { preHandler: anyone, schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } } }, async (request) =>
+    app.get('/', { onRequest: anyone, schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } } }, async (request) =>
       getUserDto(deps.db, principalOf(request).user.id),
     );
 
     app.patch(
       '/2fa',
       {
-        preHandler: anyone,
+        onRequest: anyone,
         schema: {
           tags,
           summary: 'Turn e-mail two-factor on or off',
@@ -46,7 +46,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/update/password',
-      { preHandler: anyone, schema: { tags, summary: 'Change password', body: changePasswordBodySchema, response: { 200: messageSchema } } },
+      { onRequest: anyone, schema: { tags, summary: 'Change password', body: changePasswordBodySchema, response: { 200: messageSchema } } },
       async (request) => {
         await changePassword(deps, principalOf(request), request.body, contextOf(request));
         return { message: 'Your password has been changed. Other devices have been signed out.' };
@@ -55,7 +55,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/update/email/init',
-      { preHandler: anyone, schema: { tags, summary: 'Mail a code to a new address', body: changeEmailInitBodySchema, response: { 200: messageSchema } } },
+      { onRequest: anyone, schema: { tags, summary: 'Mail a code to a new address', body: changeEmailInitBodySchema, response: { 200: messageSchema } } },
       async (request) => {
         await startEmailChange(deps, principalOf(request).user, request.body.newEmail, contextOf(request));
         return { message: `We sent a 6-digit code to ${request.body.newEmail}.` };
@@ -64,7 +64,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/update/email/verify',
-      { preHandler: anyone, schema: { tags, summary: 'Confirm the new address with its code', body: changeEmailVerifyBodySchema, response: { 200: messageSchema } } },
+      { onRequest: anyone, schema: { tags, summary: 'Confirm the new address with its code', body: changeEmailVerifyBodySchema, response: { 200: messageSchema } } },
       async (request) => {
         await confirmEmailChange(deps, principalOf(request).user, request.body.otp, contextOf(request));
         return { message: 'Your e-mail address has been changed.' };

@@ -1,5 +1,5 @@
-import { AppShell, Burger, Group, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import type { User } from '@coincard/shared';
+import { AppShell, Burger, Group, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowsExchange, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
@@ -47,7 +47,11 @@ export function AdminLayout({ user, children }: AdminLayoutProps) {
               aria-expanded={isNavOpen}
               aria-controls="admin-navigation"
             />
-            <Link to="/dashboard" aria-label="CoinCard admin dashboard" style={{ color: 'inherit', textDecoration: 'none' }}>
+            <Link
+              to="/dashboard"
+              aria-label="CoinCard admin dashboard"
+              style={{ color: 'inherit', textDecoration: 'none' }}
+            >
               <Group gap={8} wrap="nowrap">
                 <Logo size="sm" />
                 <Text size="xs" fw={700} c="dimmed" tt="uppercase" visibleFrom="xs">

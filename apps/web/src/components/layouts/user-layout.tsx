@@ -1,5 +1,5 @@
-import { AppShell, Button, Container, Group } from '@mantine/core';
 import type { User } from '@coincard/shared';
+import { AppShell, Button, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { ErrorBoundary } from '../error-boundary';
@@ -28,7 +28,11 @@ export function UserLayout({ user, children }: UserLayoutProps) {
                 {TOP_LINKS.map((link) => (
                   <NavLink key={link.to} to={link.to} end style={{ textDecoration: 'none' }}>
                     {({ isActive }) => (
-                      <Button component="span" variant={isActive ? 'light' : 'subtle'} color={isActive ? undefined : 'gray'}>
+                      <Button
+                        component="span"
+                        variant={isActive ? 'light' : 'subtle'}
+                        color={isActive ? undefined : 'gray'}
+                      >
                         {link.label}
                       </Button>
                     )}
@@ -41,7 +45,7 @@ export function UserLayout({ user, children }: UserLayoutProps) {
         </Container>
       </AppShell.Header>
       <AppShell.Main>
-        <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: "sm", sm: "md" }}>
+        <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
           <ErrorBoundary>{children ?? <Outlet />}</ErrorBoundary>
         </Container>
       </AppShell.Main>

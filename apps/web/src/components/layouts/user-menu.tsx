@@ -1,5 +1,5 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { nameFromEmail, type User } from '@coincard/shared';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconGift, IconLayoutDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLogout } from '../../lib/use-logout';
@@ -15,7 +15,11 @@ export function UserMenu({ user }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${name}`} p={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <UnstyledButton
+          aria-label={`Account menu for ${name}`}
+          p={4}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
           <Group gap={8} wrap="nowrap">
             <Avatar color="navy" radius="xl" size={34} aria-hidden>
               {name.charAt(0).toUpperCase()}

@@ -1,5 +1,6 @@
 import { SUPPORT_EMAIL } from '@coincard/shared';
 import { Accordion, Anchor, Stack, Text, Title, Typography } from '@mantine/core';
+import { useLocation } from 'react-router';
 import { InfoLayout } from './components/info-layout';
 import { basicsFaq, referralsFaq, securityFaq } from './content/faq-account';
 import { cardsFaq, depositsFaq } from './content/faq-money';
@@ -8,6 +9,8 @@ export const FAQ_GROUPS = [basicsFaq, depositsFaq, cardsFaq, securityFaq, referr
 
 /** /faq: frequently asked questions, grouped, each answer in an accordion panel. */
 export function FaqPage() {
+  // A link such as /faq#fees opens that answer (the layout scrolls to it).
+  const openId = useLocation().hash.replace(/^#/, '');
   return (
     <InfoLayout
       title="Frequently asked questions"
@@ -20,11 +23,17 @@ export function FaqPage() {
             <Title id={`faq-${slug(group.title)}`} order={2} fz={{ base: 'xl', md: 24 }} mb="md">
               {group.title}
             </Title>
-            <Accordion variant="separated" radius="md" chevronPosition="right">
+            <Accordion
+              variant="separated"
+              radius="md"
+              defaultValue={group.items.some((item) => item.id === openId) ? openId : null}
+            >
               {group.items.map((item) => (
                 <Accordion.Item key={item.id} value={item.id} id={item.id}>
                   <Accordion.Control>
-                    <Text fw={600}>{item.question}</Text>
+                    <Text component="span" fw={600}>
+                      {item.question}
+                    </Text>
                   </Accordion.Control>
                   <Accordion.Panel>
                     <Typography p={0} fz="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthFooter, TermsNotice } from './auth-notices';
 import { GuestShell } from './guest-shell';
@@ -17,6 +17,14 @@ export function AuthScreen({ tab }: AuthScreenProps) {
   return (
     <GuestShell footer={<AuthFooter />}>
       <Stack gap="lg">
+        <Stack gap={4} ta="center">
+          <Title order={1} size="h2">
+            {tab === 'login' ? 'Welcome back' : 'Create your account'}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {tab === 'login' ? 'Sign in to manage your balance and cards.' : 'Fund virtual USD cards with crypto.'}
+          </Text>
+        </Stack>
         <Tabs
           value={tab}
           onChange={(next) => {

@@ -1,14 +1,14 @@
-import { Anchor, Box, Button, Container, Group } from '@mantine/core';
+import { Anchor, Box, Container, Group } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
 import { BrandLogo } from '../../landing/components/brand-logo';
 
 /** Header of the info pages: the logo (home) and a back link that returns to the previous page of the app. */
 export function InfoHeader() {
   const navigate = useNavigate();
-  const location = useLocation();
-  // "default" means this page was opened directly (no earlier page of the app to go back to).
-  const canGoBack = location.key !== 'default';
+  // The router keeps its position in the history stack in `idx`: above 0, an earlier page of the app exists.
+  const canGoBack = (window.history.state?.idx ?? 0) > 0;
 
   return (
     <Box
@@ -40,9 +40,7 @@ export function InfoHeader() {
                 {canGoBack ? 'Back' : 'Back to home'}
               </Group>
             </Anchor>
-            <Button component={Link} to="/signup" size="xs" visibleFrom="xs">
-              Get Started
-            </Button>
+            <ColorSchemeToggle />
           </Group>
         </Group>
       </Container>

@@ -3,6 +3,7 @@ import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Eyebrow } from '../../landing/components/landing-section';
 import { SiteFooter } from '../../landing/components/site-footer';
+import { useHashScroll } from '../../landing/components/use-hash-scroll';
 import { InfoHeader } from './info-header';
 
 type InfoLayoutProps = {
@@ -15,6 +16,7 @@ type InfoLayoutProps = {
 
 /** Frame shared by /about, /faq and /support: header, a page heading, the content, and the site footer. */
 export function InfoLayout({ title, eyebrow, intro, children }: InfoLayoutProps) {
+  useHashScroll();
   return (
     <Box bg="var(--mantine-color-body)" mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <title>{`${title} · ${PRODUCT_NAME}`}</title>

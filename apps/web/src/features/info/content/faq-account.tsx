@@ -46,8 +46,8 @@ export const securityFaq: FaqGroup = {
       answer: (
         <>
           <p>
-            Two-factor authentication is e-mail based. Turn it on under Profile Settings. From then on, after you
-            enter your password we e-mail you a {OTP_LENGTH}-digit code, and you type it in to finish signing in.
+            Two-factor authentication is e-mail based. Turn it on under Profile Settings. From then on, after you enter
+            your password we e-mail you a {OTP_LENGTH}-digit code, and you type it in to finish signing in.
           </p>
           <p>
             A code is valid for {otpMinutes} minutes and allows {OTP_MAX_ATTEMPTS} attempts. Signing in again sends a
@@ -61,8 +61,8 @@ export const securityFaq: FaqGroup = {
       question: 'What is the 3DS code?',
       answer: (
         <p>
-          A {CARD_PIN_LENGTH}-digit code you choose when you create a card. Online shops that use 3-D Secure ask for
-          it to confirm that the payment is yours. Each card has its own code, and you can reset it from the card page.
+          A {CARD_PIN_LENGTH}-digit code you choose when you create a card. Online shops that use 3-D Secure ask for it
+          to confirm that the payment is yours. Each card has its own code, and you can reset it from the card page.
         </p>
       ),
     },
@@ -71,8 +71,8 @@ export const securityFaq: FaqGroup = {
       question: 'Where do I find the full card number and CVV?',
       answer: (
         <p>
-          On the card page, choose Show CVV. The number, expiry date and CVV come straight from our card-issuing
-          partner each time you ask; {PRODUCT_NAME} never stores them. Never share them with anyone, including us.
+          On the card page, choose Show CVV. The number, expiry date and CVV come straight from our card-issuing partner
+          each time you ask; {PRODUCT_NAME} never stores them. Never share them with anyone, including us.
         </p>
       ),
     },
@@ -88,12 +88,12 @@ export const referralsFaq: FaqGroup = {
       answer: (
         <>
           <p>
-            Share your personal link (on the Referral Program page). It becomes active once your account balance
-            reaches {pricing.referralLinkMinBalance}.
+            Share your personal link (on the Referral Program page). It becomes active once your account balance reaches{' '}
+            {pricing.referralLinkMinBalance}.
           </p>
           <p>
-            You earn {pricing.referralSignupReward} when someone who signed up with your link verifies their e-mail,
-            and {pricing.referralFirstCardReward} when they create their first card. They receive{' '}
+            You earn {pricing.referralSignupReward} when someone who signed up with your link verifies their e-mail, and{' '}
+            {pricing.referralFirstCardReward} when they create their first card. They receive{' '}
             {pricing.referredFirstCardReward} on their balance with that first card.
           </p>
           <p>

@@ -1,5 +1,5 @@
 import { MAX_CARDS_PER_USER, PRODUCT_NAME } from '@coincard/shared';
-import { SUPPORTED_COINS, STABLECOIN_NETWORKS } from '../../landing/content/coins';
+import { STABLECOIN_NETWORKS, SUPPORTED_COINS } from '../../landing/content/coins';
 import { pricing } from '../../landing/content/pricing';
 import type { FaqGroup } from './faq-types';
 
@@ -47,8 +47,8 @@ export const depositsFaq: FaqGroup = {
       answer: (
         <p>
           Automatically. Before you pay, the deposit screen shows the current rate (1 coin = the USD price) and how many
-          coins to send. Once the payment is confirmed, the US dollar amount lands in your {PRODUCT_NAME} balance,
-          ready to load onto a card.
+          coins to send. Once the payment is confirmed, the US dollar amount lands in your {PRODUCT_NAME} balance, ready
+          to load onto a card.
         </p>
       ),
     },
@@ -64,13 +64,13 @@ export const cardsFaq: FaqGroup = {
       answer: (
         <>
           <p>
-            Creating a card costs {pricing.creationFee}, which includes its first month. From the second month the
-            card costs {pricing.monthlyFee} a month. The monthly fee is taken from your account balance, or from the
-            card if the balance is empty; if neither can pay it, the card is frozen until the fee is paid.
+            Creating a card costs {pricing.creationFee}, which includes its first month. From the second month the card
+            costs {pricing.monthlyFee} a month. The monthly fee is taken from your account balance, or from the card if
+            the balance is empty; if neither can pay it, the card is frozen until the fee is paid.
           </p>
           <p>
-            Loading money onto a card costs {pricing.loadFee} of the amount loaded: loading {pricing.exampleLoad}{' '}
-            costs {pricing.exampleLoadFee}, so {pricing.exampleLoadTotal} leaves your balance. Unloading is free.
+            Loading money onto a card costs {pricing.loadFee} of the amount loaded: loading {pricing.exampleLoad} costs{' '}
+            {pricing.exampleLoadFee}, so {pricing.exampleLoadTotal} leaves your balance. Unloading is free.
           </p>
         </>
       ),
@@ -111,8 +111,8 @@ export const cardsFaq: FaqGroup = {
       question: 'What happens to the money when I delete a card?',
       answer: (
         <p>
-          Its remaining balance goes back to your account balance first, then the card is closed for good and
-          disappears from your dashboard. You can create a new card afterwards, up to {MAX_CARDS_PER_USER} at a time.
+          Its remaining balance goes back to your account balance first, then the card is closed for good and disappears
+          from your dashboard. You can create a new card afterwards, up to {MAX_CARDS_PER_USER} at a time.
         </p>
       ),
     },

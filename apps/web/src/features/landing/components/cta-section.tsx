@@ -6,7 +6,7 @@ import { pricing } from '../content/pricing';
 /** Closing call to action, on the same gradient as the card visual so the page ends on the product. */
 export function CtaSection() {
   return (
-    <Box component="section" aria-labelledby="cta-title" py={{ base: 56, md: 88 }}>
+    <Box component="section" aria-labelledby="cta-title" pb={{ base: 56, md: 88 }}>
       <Container size="lg">
         <Paper
           radius="xl"

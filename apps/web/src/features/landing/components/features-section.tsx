@@ -1,3 +1,4 @@
+import { CARD_PIN_LENGTH, OTP_LENGTH } from '@coincard/shared';
 import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBolt,
@@ -40,12 +41,12 @@ const features: Feature[] = [
   {
     icon: IconShieldLock,
     title: '3DS security',
-    text: 'Every card has its own 4-digit 3DS code for online checkouts, and you can reset it at any time.',
+    text: `Every card has its own ${CARD_PIN_LENGTH}-digit 3DS code for online checkouts, and you can reset it at any time.`,
   },
   {
     icon: IconMailCheck,
     title: 'Two-factor sign-in',
-    text: 'Turn on e-mail two-factor and every login asks for a fresh 6-digit code sent to your inbox.',
+    text: `Turn on e-mail two-factor and every login asks for a fresh ${OTP_LENGTH}-digit code sent to your inbox.`,
   },
   {
     icon: IconGauge,

@@ -77,7 +77,7 @@ export function HeroSection() {
 
 function HeroVisual() {
   return (
-    <Box pos="relative" mx="auto" w="100%" maw={440} pb={40} pt={8}>
+    <Box pos="relative" mx="auto" w="100%" maw={440} pb={76} pt={8}>
       <CardVisual
         label="Subscriptions"
         last4="8817"

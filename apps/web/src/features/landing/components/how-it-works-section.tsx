@@ -37,7 +37,7 @@ export function HowItWorksSection() {
       title="From crypto to card in four steps"
       description="Most people go from sign-up to their first payment in a single sitting."
     >
-      <Grid gutter={{ base: 40, md: 64 }} align="center">
+      <Grid gutter={{ base: 'xl', md: 64 }} align="center">
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 1, md: 2 }}>
           <Timeline active={steps.length - 1} bulletSize={40} lineWidth={2}>
             {steps.map((step, index) => (
@@ -71,8 +71,8 @@ export function HowItWorksSection() {
               </Title>
               <Text c="dimmed" fz="sm" lh={1.6}>
                 Loading {pricing.exampleLoad} onto a card costs {pricing.exampleLoadFee} in fees, so{' '}
-                {pricing.exampleLoadTotal} leaves your balance. Prefer to spend an exact total? Switch on "include
-                fee" and we work out the largest amount that fits.
+                {pricing.exampleLoadTotal} leaves your balance. Prefer to spend an exact total? Switch on "include fee"
+                and we work out the largest amount that fits.
               </Text>
               <Button
                 component={Link}

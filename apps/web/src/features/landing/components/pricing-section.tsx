@@ -1,6 +1,6 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { LandingSection } from './landing-section';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { pricing } from '../content/pricing';
+import { LandingSection } from './landing-section';
 
 type Price = { name: string; price: string; unit: string; detail: string; highlight?: boolean };
 
@@ -8,7 +8,7 @@ const prices: Price[] = [
   {
     name: 'Card creation',
     price: pricing.creationFee,
-    unit: 'one-time',
+    unit: 'one-time, first month included',
     detail: `Includes the first month. Hold up to ${pricing.maxCards} cards at once.`,
     highlight: true,
   },
@@ -51,16 +51,9 @@ export function PricingSection() {
             style={item.highlight ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
           >
             <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap">
-                <Title order={3} fz="sm" fw={600} c="dimmed">
-                  {item.name}
-                </Title>
-                {item.highlight ? (
-                  <Badge size="sm" variant="light">
-                    First month included
-                  </Badge>
-                ) : null}
-              </Group>
+              <Title order={3} fz="sm" fw={600} c="dimmed">
+                {item.name}
+              </Title>
               <Text fz={28} fw={750} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums', letterSpacing: '-0.01em' }}>
                 {item.price}
               </Text>

@@ -1,7 +1,8 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, useMatches } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text, useMatches } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
 import { HEADER_HEIGHT, LANDING_SECTIONS } from '../content/legal';
 import { BrandLogo } from './brand-logo';
 
@@ -9,6 +10,7 @@ import { BrandLogo } from './brand-logo';
 export function SiteHeader() {
   const [menuOpened, menu] = useDisclosure(false);
   const buttonSize = useMatches({ base: 'xs', sm: 'sm' });
+  const logoSize = useMatches<'sm' | 'md'>({ base: 'sm', sm: 'md' });
   const navigate = useNavigate();
   const pendingHash = useRef<string | null>(null);
 
@@ -28,7 +30,7 @@ export function SiteHeader() {
     >
       <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-          <BrandLogo />
+          <BrandLogo size={logoSize} />
           <Group component="nav" aria-label="Page sections" gap={4} visibleFrom="md">
             {LANDING_SECTIONS.map((section) => (
               <Anchor
@@ -48,6 +50,9 @@ export function SiteHeader() {
             ))}
           </Group>
           <Group gap={8} wrap="nowrap">
+            <Box visibleFrom="md">
+              <ColorSchemeToggle />
+            </Box>
             <Button component={Link} to="/login" variant="default" size={buttonSize}>
               Sign In
             </Button>
@@ -101,6 +106,12 @@ export function SiteHeader() {
             </Anchor>
           ))}
         </Stack>
+        <Group justify="space-between" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Text fz="sm" c="dimmed">
+            Appearance
+          </Text>
+          <ColorSchemeToggle />
+        </Group>
       </Drawer>
     </Box>
   );

@@ -18,17 +18,14 @@ const testimonials = [
   {
     name: 'Priya S.',
     role: 'Software engineer',
-    quote: 'The fee is shown before I confirm a load, to the cent. No surprises on the statement at the end of the month.',
+    quote:
+      'The fee is shown before I confirm a load, to the cent. No surprises on the statement at the end of the month.',
   },
 ];
 
 export function TestimonialsSection() {
   return (
-    <LandingSection
-      id="testimonials"
-      eyebrow="Testimonials"
-      title="People who spend their crypto with CoinCard"
-    >
+    <LandingSection id="testimonials" eyebrow="Testimonials" title="People who spend their crypto with CoinCard">
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing={{ base: 'md', md: 'lg' }}>
         {testimonials.map((item) => (
           <Card key={item.name} component="figure" withBorder radius="lg" padding="lg" shadow="xs" m={0}>

@@ -1,0 +1,61 @@
+import type { PaginationQuery } from '@coincard/shared';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { ledgerAccounts, type UserRow, users } from '../../db/schema/index.js';
+import type { Deps, RequestContext } from '../../deps.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { audit } from '../audit/audit.js';
+import { revokeUserSessions } from '../auth/sessions.service.js';
+import { toUserDto } from '../users/users.service.js';
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listUsers(deps: Deps, query: PaginationQuery & { search?: string | undefined }) {
+  const search = query.search?.trim();
+  const where = search
+    ? or(ilike(users.email, `%${escapeLike(search)}%`), sql`${users.id}::text = ${search.toLowerCase()}`)
+    : undefined;
+  const [total] = await deps.db.select({ n: count() }).from(users).where(where);
+  const rows = await deps.db
+    .select({ user: users, balance: ledgerAccounts.balance })
+    .from(users)
+    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_balance')))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const n = total?.n ?? 0;
+  return {
+    users: rows.map((row) => toUserDto(row.user, row.balance ?? 0)),
+    meta: { page: query.page, pageSize: query.pageSize, total: n, pages: Math.ceil(n / query.pageSize) },
+  };
+}
+
+async function loadTarget(deps: Deps, id: string): Promise<UserRow> {
+  const [target] = await deps.db.select().from(users).where(eq(users.id, id));
+  if (!target) throw notFound('User');
+  return target;
+}
+
+/** decisions.md section 7: an admin cannot suspend themself or another admin. Suspension ends every session. */
+export async function toggleSuspension(deps: Deps, admin: UserRow, targetId: string, ctx: RequestContext) {
+  const target = await loadTarget(deps, targetId);
+  if (target.id === admin.id) throw new AppError('Forbidden', 'You cannot suspend your own account.');
+  if (target.role === 'admin') throw new AppError('Forbidden', 'Administrators cannot be suspended.');
+  const suspended = !target.suspended;
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ suspended, updatedAt: now }).where(eq(users.id, target.id));
+    if (suspended) await revokeUserSessions(tx, target.id, 'suspended', now);
+    await audit(tx, { action: suspended ? 'admin.user_suspended' : 'admin.user_activated', actorId: admin.id, targetUserId: target.id, ip: ctx.ip });
+  });
+  return { isSuspended: suspended, message: suspended ? 'The account is suspended.' : 'The account is active again.' };
+}
+
+export async function setUserTwoFactor(deps: Deps, admin: UserRow, targetId: string, enabled: boolean, ctx: RequestContext) {
+  const target = await loadTarget(deps, targetId);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ twoFactorEnabled: enabled, updatedAt: deps.now() }).where(eq(users.id, target.id));
+    await audit(tx, { action: enabled ? 'admin.two_factor_enabled' : 'admin.two_factor_disabled', actorId: admin.id, targetUserId: target.id, ip: ctx.ip });
+  });
+  return { isTwoFactorEnabled: enabled, message: enabled ? 'Two-factor authentication is on for this user.' : 'Two-factor authentication is off for this user.' };
+}

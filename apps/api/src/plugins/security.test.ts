@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.js';
+import { ensureStartupUsers } from '../seed/ensure-users.js';
+import { CookieJar } from '../test/cookie-jar.js';
+import { createTestApp, STRONG_PASSWORD, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+const ADMIN = { email: 'root@example.com', password: 'Admin-Password-99' };
+beforeAll(async () => {
+  t = await createTestApp({ configEnv: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  await ensureStartupUsers(t.deps, false);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function adminJar() {
+  const jar = new CookieJar();
+  const response = await t.request('POST', '/api/auth/login', { jar, body: ADMIN });
+  expect(response.statusCode).toBe(200);
+  return jar;
+}
+
+describe('bad input never yields a 500 and writes nothing', () => {
+  it.each([
+    ['malformed JSON', '{"email": "a@b.co",', 'The request body is not valid JSON.', 400],
+    ['a JSON array', '[1,2,3]', 'The request body is missing or is not a JSON object.', 400],
+    ['a JSON string', '"hello"', 'The request body is missing or is not a JSON object.', 400],
+    ['null', 'null', 'The request body is missing or is not a JSON object.', 400],
+  ])('register with %s answers %s', async (_name, rawBody, message, status) => {
+    const response = await t.request('POST', '/api/auth/register', { rawBody, headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ message, errorCode: 'ValidationError' });
+  });
+
+  it('refuses bodies over 100 KB with 413', async () => {
+    const response = await t.request('POST', '/api/auth/register', {
+      body: { email: 'big@example.com', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, referredBy: 'x'.repeat(120_000) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().errorCode).toBe('PayloadTooLarge');
+  });
+
+  it('refuses non-JSON bodies with 415', async () => {
+    const response = await t.request('POST', '/api/auth/login', {
+      rawBody: 'email=a@b.co&password=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.statusCode).toBe(415);
+    const plain = await t.request('POST', '/api/auth/login', { rawBody: '{}', headers: { 'content-type': 'text/plain' } });
+    expect(plain.statusCode).toBe(415);
+  });
+
+  it('answers unknown endpoints with a JSON 404', async () => {
+    const response = await t.request('GET', '/api/nope');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ errorCode: 'NotFound' });
+  });
+
+  it('ignores unknown fields and never accepts a role from the client', async () => {
+    const response = await t.request('POST', '/api/auth/register', {
+      body: { email: 'sneaky@example.com', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, role: 'admin', verified: true },
+    });
+    expect(response.statusCode).toBe(201);
+    const [row] = await t.deps.db.select().from(users).where(eq(users.email, 'sneaky@example.com'));
+    expect(row).toMatchObject({ role: 'user', verified: false });
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing request from another origin or marked cross-site', async () => {
+    const foreign = await t.request('POST', '/api/auth/login', {
+      body: { email: ADMIN.email, password: ADMIN.password },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().errorCode).toBe('CrossOriginRequest');
+    expect(foreign.headers['set-cookie']).toBeUndefined();
+    const crossSite = await t.request('POST', '/api/auth/login', {
+      body: { email: ADMIN.email, password: ADMIN.password },
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('sends security headers with a CSP', async () => {
+    const response = await t.request('GET', '/api/health');
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toBeTruthy();
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('roles and suspension', () => {
+  it('keeps admin calls from users with 403', async () => {
+    const { jar, user } = await t.signUpVerified('plain@example.com');
+    expect((await t.request('GET', '/api/user/all', { jar })).statusCode).toBe(403);
+    expect((await t.request('PATCH', `/api/admin/suspend/${user._id}`, { jar })).statusCode).toBe(403);
+  });
+
+  it('refuses a suspended user at login and on the next request of an existing session', async () => {
+    const admin = await adminJar();
+    const { jar, user } = await t.signUpVerified('suspend-me@example.com');
+    const suspended = await t.request('PATCH', `/api/admin/suspend/${user._id}`, { jar: admin });
+    expect(suspended.json()).toMatchObject({ isSuspended: true });
+
+    const next = await t.request('GET', '/api/user', { jar });
+    expect(next.statusCode).toBe(401);
+    expect((await t.request('GET', '/api/auth/refresh', { jar })).statusCode).toBe(401);
+    const login = await t.request('POST', '/api/auth/login', { body: { email: 'suspend-me@example.com', password: STRONG_PASSWORD } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toMatchObject({ errorCode: 'AccountSuspended' });
+
+    const activated = await t.request('PATCH', `/api/admin/suspend/${user._id}`, { jar: admin });
+    expect(activated.json()).toMatchObject({ isSuspended: false });
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'suspend-me@example.com', password: STRONG_PASSWORD } })).statusCode).toBe(200);
+  });
+
+  it('does not let an admin suspend themself, and answers 404 for an unknown user', async () => {
+    const admin = await adminJar();
+    const me = (await t.request('GET', '/api/user', { jar: admin })).json();
+    expect((await t.request('PATCH', `/api/admin/suspend/${me._id}`, { jar: admin })).statusCode).toBe(403);
+    expect((await t.request('PATCH', '/api/admin/suspend/01900000-0000-7000-8000-000000000000', { jar: admin })).statusCode).toBe(404);
+    expect((await t.request('PATCH', '/api/admin/suspend/not-a-uuid', { jar: admin })).statusCode).toBe(400);
+  });
+
+  it('lists users for admins with pagination and a working search', async () => {
+    const admin = await adminJar();
+    await t.signUpVerified('findme-unique@example.com');
+    const page = (await t.request('GET', '/api/user/all?search=FINDME&pageSize=5', { jar: admin })).json();
+    expect(page.users.map((u: { email: string }) => u.email)).toEqual(['findme-unique@example.com']);
+    expect(page.meta).toMatchObject({ page: 1, pageSize: 5, total: 1, pages: 1 });
+    expect((await t.request('GET', '/api/user/all?pageSize=1000', { jar: admin })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,105 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../app.js';
+import { parseConfig } from '../config.js';
+import type { Deps } from '../deps.js';
+import { createSmtpMailer } from '../providers/mail/smtp.js';
+import { mailTemplates } from '../providers/mail/templates/index.js';
+import { CookieJar } from './cookie-jar.js';
+import { type SmtpCapture, startSmtpCapture } from './smtp-capture.js';
+import { openTestDatabase } from './test-database.js';
+
+export const APP_ORIGIN = 'http://localhost:3000';
+export const STRONG_PASSWORD = 'Correct-Horse-42';
+
+type RequestOptions = { body?: unknown; jar?: CookieJar; headers?: Record<string, string>; ip?: string; rawBody?: string };
+
+let ipCounter = 0;
+/** A fresh client address, so one test's rate-limit counters never touch another's. */
+export const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+export async function createTestApp(overrides: { configEnv?: Record<string, string>; exposeDevOutbox?: boolean } = {}) {
+  const smtp: SmtpCapture = await startSmtpCapture();
+  const database = await openTestDatabase();
+  const config = parseConfig({ NODE_ENV: 'test', APP_URL: APP_ORIGIN, SESSION_SECRET: 'test-secret-that-is-at-least-32-chars', SMTP_URL: smtp.url, ...overrides.configEnv });
+  const logger = pino({ level: 'silent' });
+  let offsetMs = 0;
+  const deps: Deps = {
+    config,
+    db: database.db,
+    mailer: createSmtpMailer({ url: smtp.url, from: config.MAIL_FROM, logger }),
+    mail: mailTemplates(config.APP_URL),
+    logger,
+    sessionSecret: config.SESSION_SECRET ?? '',
+    now: () => new Date(Date.now() + offsetMs),
+  };
+  const app: FastifyInstance = await buildApp(deps, { exposeDevOutbox: overrides.exposeDevOutbox ?? false });
+  await app.ready();
+  const defaultIp = freshIp();
+
+  async function request(method: string, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.jar) headers.cookie = options.jar.header();
+    let payload: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      payload = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (method !== 'GET' && method !== 'HEAD') headers.origin ??= APP_ORIGIN;
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      payload,
+      remoteAddress: options.ip ?? defaultIp,
+    });
+    options.jar?.store(response);
+    return response;
+  }
+
+  /** Signs up through the API and returns the verification code from the mail that arrived over SMTP. */
+  async function signUp(email: string, options: { password?: string; referredBy?: string; ip?: string } = {}) {
+    const password = options.password ?? STRONG_PASSWORD;
+    const response = await request('POST', '/api/auth/register', {
+      body: { email, password, confirmPassword: password, referredBy: options.referredBy },
+      ip: options.ip,
+    });
+    if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+    const mail = await smtp.latest(email, 'Verify your e-mail');
+    const code = mail.text.match(/\/email\/verify\/([A-Za-z0-9_-]+)/)?.[1];
+    if (!code) throw new Error('no verification link in mail');
+    return { code, mail };
+  }
+
+  /** A verified, signed-in user: sign up, open the link, keep the session cookies. */
+  async function signUpVerified(email: string, options: { password?: string; referredBy?: string } = {}) {
+    const { code } = await signUp(email, options);
+    const jar = new CookieJar();
+    const verified = await request('GET', `/api/auth/email/verify/${code}`, { jar });
+    if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+    const me = await request('GET', '/api/user', { jar });
+    return { jar, user: me.json() as { _id: string; email: string }, verifyResponse: verified.json() };
+  }
+
+  return {
+    app,
+    deps,
+    smtp,
+    request,
+    signUp,
+    signUpVerified,
+    clock: {
+      advance(ms: number) {
+        offsetMs += ms;
+      },
+    },
+    async close() {
+      await app.close();
+      await deps.mailer.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,5 @@
+import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
+
+export function AdminDashboardRoute() {
+  return <AdminDashboard />;
+}

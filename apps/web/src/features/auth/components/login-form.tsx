@@ -1,0 +1,98 @@
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
+import { errorMessage } from '../../../lib/notify';
+import { useLoginMutation } from '../api/login';
+import { LOGIN_ERROR_FALLBACK } from './auth-messages';
+import { TwoFactorForm } from './two-factor-form';
+import { useCompleteSignIn } from './use-complete-sign-in';
+
+/** E-mail and password; when the account has two-factor on, the six-digit code step follows. */
+export function LoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [twoFactorUserId, setTwoFactorUserId] = useState<string | null>(null);
+  const loginMutation = useLoginMutation();
+  const completeSignIn = useCompleteSignIn();
+  const [isFinishing, setIsFinishing] = useState(false);
+
+  const canSubmit = email.trim().length > 0 && password.length > 0;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    loginMutation.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: async (response) => {
+          if (response.isTwoFactorRequired) {
+            setTwoFactorUserId(response.userId);
+            return;
+          }
+          setIsFinishing(true);
+          await completeSignIn();
+        },
+      },
+    );
+  };
+
+  if (twoFactorUserId) {
+    return (
+      <TwoFactorForm
+        userId={twoFactorUserId}
+        email={email.trim()}
+        onBack={() => {
+          setTwoFactorUserId(null);
+          setPassword('');
+          loginMutation.reset();
+        }}
+      />
+    );
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {loginMutation.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {errorMessage(loginMutation.error, LOGIN_ERROR_FALLBACK)}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <Stack gap={6}>
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/password/forgot" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+        </Stack>
+        <Button
+          type="submit"
+          fullWidth
+          size="md"
+          disabled={!canSubmit}
+          loading={loginMutation.isPending || isFinishing}
+        >
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

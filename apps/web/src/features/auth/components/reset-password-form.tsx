@@ -1,0 +1,78 @@
+import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from '@coincard/shared';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
+import { PasswordStrength } from '../../../components/password-strength';
+import { errorMessage } from '../../../lib/notify';
+import { useResetPasswordMutation } from '../api/reset-password';
+import { GENERIC_ERROR_FALLBACK } from './auth-messages';
+
+type ResetPasswordFormProps = { code: string };
+
+/** Sets a new password from a reset link. */
+export function ResetPasswordForm({ code }: ResetPasswordFormProps) {
+  const [password, setPassword] = useState('');
+  const [showStrengthError, setShowStrengthError] = useState(false);
+  const mutation = useResetPasswordMutation();
+
+  if (mutation.isSuccess) {
+    return (
+      <Stack gap="md" align="center" ta="center">
+        <Title order={1} size="h3">
+          Password updated
+        </Title>
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status" w="100%">
+          {mutation.data.message}
+        </Alert>
+        <Button component={Link} to="/login" fullWidth size="md">
+          Sign in
+        </Button>
+      </Stack>
+    );
+  }
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isStrongPassword(password)) {
+      setShowStrengthError(true);
+      return;
+    }
+    mutation.mutate({ password, verificationCode: code });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={1} size="h3">
+            Set a new password
+          </Title>
+          <Text size="sm" c="dimmed">
+            Choose a strong password you do not use anywhere else. Other signed-in devices will be signed out.
+          </Text>
+        </Stack>
+        {mutation.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {errorMessage(mutation.error, GENERIC_ERROR_FALLBACK)}
+          </Alert>
+        ) : null}
+        <Stack gap="xs">
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            required
+            value={password}
+            error={showStrengthError && !isStrongPassword(password) ? PASSWORD_STRENGTH_MESSAGE : undefined}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <PasswordStrength password={password} showMeter />
+        </Stack>
+        <Button type="submit" fullWidth size="md" loading={mutation.isPending}>
+          Set new password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from '@coincard/shared';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconGift } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
+import { PasswordStrength } from '../../../components/password-strength';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/notify';
+import { useRegisterMutation } from '../api/register';
+import { REGISTRATION_ERROR_FALLBACK } from './auth-messages';
+import { CheckEmail } from './check-email';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type SignupValues = { email: string; password: string; confirmPassword: string };
+
+/** Sign-up: the password must pass the strength rules and the confirmation must match before it is sent. */
+export function SignupForm() {
+  const [searchParams] = useSearchParams();
+  const referredBy = searchParams.get('ref')?.trim() || undefined;
+  const registerMutation = useRegisterMutation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const form = useForm<SignupValues>({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', confirmPassword: '' },
+    validate: {
+      email: (value) => {
+        if (!value.trim()) return 'E-mail is required.';
+        return EMAIL_PATTERN.test(value.trim()) ? null : 'Enter a valid e-mail address.';
+      },
+      password: (value) => (isStrongPassword(value) ? null : PASSWORD_STRENGTH_MESSAGE),
+      confirmPassword: (value, values) => (value === values.password ? null : 'Passwords do not match.'),
+    },
+  });
+
+  const handleSubmit = form.onSubmit((values) => {
+    const email = values.email.trim();
+    registerMutation.mutate(
+      { email, password: values.password, confirmPassword: values.confirmPassword, referredBy },
+      {
+        onSuccess: () => setSentTo(email),
+        onError: (error) => {
+          if (isApiError(error) && error.fields) form.setErrors(error.fields);
+        },
+      },
+    );
+  });
+
+  if (sentTo) return <CheckEmail email={sentTo} />;
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {referredBy ? (
+          <Alert variant="light" color="teal" icon={<IconGift size={18} aria-hidden />}>
+            You were invited by a friend. The referral is checked when you verify your e-mail.
+          </Alert>
+        ) : null}
+        {registerMutation.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {errorMessage(registerMutation.error, REGISTRATION_ERROR_FALLBACK)}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          required
+          {...form.getInputProps('email')}
+        />
+        <Stack gap="xs">
+          <PasswordField label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />
+          <PasswordStrength password={form.values.password} />
+        </Stack>
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" fullWidth size="md" loading={registerMutation.isPending}>
+          Create account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

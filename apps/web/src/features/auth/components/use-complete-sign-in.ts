@@ -1,0 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { currentUserQueryKey } from '../../../lib/current-user';
+import { afterSignInPath } from '../../../lib/redirect-url';
+
+/** Once the session cookies are set: load the user, then go to redirectUrl (when safe) or /dashboard. */
+export function useCompleteSignIn(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirectUrl = searchParams.get('redirectUrl');
+  return useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    navigate(afterSignInPath(redirectUrl), { replace: true });
+  }, [navigate, queryClient, redirectUrl]);
+}

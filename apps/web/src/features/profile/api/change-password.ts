@@ -1,0 +1,16 @@
+import { type ChangePasswordBody, type MessageResponse, messageSchema } from '@coincard/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { currentUserQueryKey } from '../../../lib/current-user';
+
+export function changePassword(body: ChangePasswordBody): Promise<MessageResponse> {
+  return api.post('/user/update/password', body, messageSchema);
+}
+
+export function useChangePasswordMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+}

@@ -1,0 +1,107 @@
+import { OTP_LENGTH } from '@coincard/shared';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { OtpInput } from '../../../components/otp-input';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useInitEmailChangeMutation } from '../api/init-email-change';
+import { useVerifyEmailChangeMutation } from '../api/verify-email-change';
+import { SettingsSection } from './settings-section';
+
+type EmailSectionProps = { currentEmail: string };
+
+/** Change Email: send a one-time code to the new address, then confirm it. */
+export function EmailSection({ currentEmail }: EmailSectionProps) {
+  const [newEmail, setNewEmail] = useState('');
+  const [otp, setOtp] = useState('');
+  const [otpSentTo, setOtpSentTo] = useState<string | null>(null);
+  const initMutation = useInitEmailChangeMutation();
+  const verifyMutation = useVerifyEmailChangeMutation();
+
+  const sendOtp = (event: FormEvent) => {
+    event.preventDefault();
+    const email = newEmail.trim();
+    if (!email) return;
+    initMutation.mutate(email, {
+      onSuccess: (response) => {
+        setOtpSentTo(email);
+        setOtp('');
+        notifySuccess(response.message, 'Code sent');
+      },
+      onError: (error) => notifyError(error),
+    });
+  };
+
+  const verifyOtp = (event: FormEvent) => {
+    event.preventDefault();
+    if (otp.length !== OTP_LENGTH) return;
+    verifyMutation.mutate(otp, {
+      onSuccess: (response) => {
+        notifySuccess(response.message, 'E-mail changed');
+        setOtpSentTo(null);
+        setNewEmail('');
+        setOtp('');
+      },
+      onError: (error) => notifyError(error),
+    });
+  };
+
+  return (
+    <SettingsSection
+      id="email-settings"
+      title="Email"
+      description={
+        <>
+          You sign in with{' '}
+          <Text span fw={600} c="var(--mantine-color-text)">
+            {currentEmail}
+          </Text>
+          . To change it, we send a {OTP_LENGTH}-digit code to the new address.
+        </>
+      }
+    >
+      <form onSubmit={sendOtp} noValidate>
+        <Stack gap="sm">
+          <Text fw={600} size="sm">
+            Change Email
+          </Text>
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label="New email"
+              type="email"
+              autoComplete="email"
+              placeholder="new@example.com"
+              value={newEmail}
+              onChange={(event) => setNewEmail(event.currentTarget.value)}
+              style={{ flex: '1 1 220px' }}
+            />
+            <Button type="submit" variant="light" disabled={!newEmail.trim()} loading={initMutation.isPending}>
+              {otpSentTo ? 'Resend OTP' : 'Send OTP'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {otpSentTo ? (
+        <form onSubmit={verifyOtp} noValidate>
+          <Stack gap="sm">
+            <Text size="sm">
+              Enter the code we sent to{' '}
+              <Text span fw={600}>
+                {otpSentTo}
+              </Text>
+              . It is valid for 10 minutes.
+            </Text>
+            <OtpInput label="Verification code" value={otp} onChange={setOtp} autoFocus />
+            <Group>
+              <Button type="submit" disabled={otp.length !== OTP_LENGTH} loading={verifyMutation.isPending}>
+                Verify
+              </Button>
+              <Button variant="subtle" color="gray" onClick={() => setOtpSentTo(null)}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </SettingsSection>
+  );
+}

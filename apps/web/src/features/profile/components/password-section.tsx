@@ -1,0 +1,83 @@
+import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from '@coincard/shared';
+import { Button, Group, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PasswordField } from '../../../components/password-field';
+import { PasswordStrength } from '../../../components/password-strength';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useChangePasswordMutation } from '../api/change-password';
+import { SettingsSection } from './settings-section';
+
+type PasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
+
+const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Change Password: current, new (must pass the strength rules) and a matching confirmation. */
+export function PasswordSection() {
+  const mutation = useChangePasswordMutation();
+  const form = useForm<PasswordValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: {
+      currentPassword: (value) => (value ? null : 'Current password is required.'),
+      newPassword: (value) => {
+        if (!value) return 'New password is required.';
+        return isStrongPassword(value) ? null : PASSWORD_STRENGTH_MESSAGE;
+      },
+      confirmPassword: (value, values) => {
+        if (!value) return 'Confirm your new password.';
+        return value === values.newPassword ? null : 'Passwords do not match.';
+      },
+    },
+  });
+
+  const handleSubmit = form.onSubmit(({ currentPassword, newPassword }) => {
+    mutation.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: (response) => {
+          notifySuccess(response.message, 'Password changed');
+          form.setValues(EMPTY);
+          form.resetDirty(EMPTY);
+        },
+        onError: (error) => notifyError(error),
+      },
+    );
+  });
+
+  return (
+    <SettingsSection
+      id="password-settings"
+      title="Password"
+      description="Change Password. Other devices signed in to your account will be signed out."
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="sm" maw={480}>
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordStrength password={form.values.newPassword} />
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Group>
+            <Button type="submit" loading={mutation.isPending}>
+              Change Password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { callsTo, jsonResponse, mockFetch } from '../test/fetch-mock';
+import { ApiError, api } from './api-client';
+
+const expired = { message: 'Your session has expired.', errorCode: 'InvalidAccessToken' };
+
+describe('api client', () => {
+  it('sends credentials and JSON, and answers with the body', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(200, { message: 'ok' }));
+    await expect(api.post('/auth/login', { email: 'a@b.co' })).resolves.toEqual({ message: 'ok' });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/auth/login');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"email":"a@b.co"}' });
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('rejects with an ApiError holding the status and the error body fields', async () => {
+    mockFetch(() =>
+      jsonResponse(400, { message: 'Check the form.', errorCode: 'ValidationError', fields: { email: 'Bad' } }),
+    );
+    const error = await api.post('/auth/register', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Check the form.',
+      errorCode: 'ValidationError',
+      fields: { email: 'Bad' },
+    });
+  });
+
+  it('shares one refresh between concurrent 401 InvalidAccessToken answers, then retries each request', async () => {
+    let isSessionFresh = false;
+    const fetchMock = mockFetch((url) => {
+      if (url === '/api/auth/refresh') {
+        isSessionFresh = true;
+        return jsonResponse(200, { message: 'Session refreshed.' });
+      }
+      return isSessionFresh ? jsonResponse(200, { url }) : jsonResponse(401, expired);
+    });
+    const answers = await Promise.all([api.get('/user'), api.get('/cards'), api.get('/referrals')]);
+    expect(answers).toEqual([{ url: '/api/user' }, { url: '/api/cards' }, { url: '/api/referrals' }]);
+    expect(callsTo(fetchMock, '/api/auth/refresh')).toBe(1);
+    expect(callsTo(fetchMock, '/api/user')).toBe(2);
+  });
+
+  it('does not retry a retried request again when it answers 401 a second time', async () => {
+    const fetchMock = mockFetch((url) =>
+      url === '/api/auth/refresh' ? jsonResponse(200, { message: 'Session refreshed.' }) : jsonResponse(401, expired),
+    );
+    await expect(api.get('/user')).rejects.toMatchObject({ status: 401, errorCode: 'InvalidAccessToken' });
+    expect(callsTo(fetchMock, '/api/user')).toBe(2);
+    expect(callsTo(fetchMock, '/api/auth/refresh')).toBe(1);
+  });
+
+  it('passes the original error on when the refresh fails', async () => {
+    const fetchMock = mockFetch((url) =>
+      url === '/api/auth/refresh'
+        ? jsonResponse(401, { message: 'Please sign in again.', errorCode: 'InvalidRefreshToken' })
+        : jsonResponse(401, expired),
+    );
+    await expect(api.get('/user')).rejects.toMatchObject({
+      status: 401,
+      errorCode: 'InvalidAccessToken',
+      message: 'Your session has expired.',
+    });
+    expect(callsTo(fetchMock, '/api/user')).toBe(1);
+    expect(callsTo(fetchMock, '/api/auth/refresh')).toBe(1);
+  });
+
+  it('passes other errors through unchanged, without a refresh', async () => {
+    const fetchMock = mockFetch((url) =>
+      url === '/api/user'
+        ? jsonResponse(401, { message: 'Wrong e-mail or password.', errorCode: 'InvalidCredentials' })
+        : jsonResponse(403, { message: 'Forbidden.', errorCode: 'Forbidden' }),
+    );
+    await expect(api.get('/user')).rejects.toMatchObject({ status: 401, errorCode: 'InvalidCredentials' });
+    await expect(api.get('/user/all')).rejects.toMatchObject({ status: 403, errorCode: 'Forbidden' });
+    expect(callsTo(fetchMock, '/api/auth/refresh')).toBe(0);
+  });
+
+  it('starts a new refresh for a later 401 once the previous refresh has finished', async () => {
+    let refreshes = 0;
+    const fetchMock = mockFetch((url) => {
+      if (url === '/api/auth/refresh') {
+        refreshes += 1;
+        return jsonResponse(200, { message: 'Session refreshed.' });
+      }
+      return callsTo(fetchMock, url) % 2 === 1 ? jsonResponse(401, expired) : jsonResponse(200, { ok: true });
+    });
+    await api.get('/user');
+    await api.get('/cards');
+    expect(refreshes).toBe(2);
+  });
+
+  it('keeps a made-up message apart from a server message when the error body is not JSON', async () => {
+    mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await api.get('/user').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 502, errorCode: 'UnknownError', hasServerMessage: false });
+  });
+});

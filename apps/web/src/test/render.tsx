@@ -1,0 +1,32 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+import { theme } from '../theme';
+
+type RenderOptions = { route?: string; queryClient?: QueryClient };
+
+/** Renders inside the app's providers and a memory router at `route`. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient = createQueryClient() }: RenderOptions = {},
+) {
+  const result = render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+/** Shows where the router is, so tests can assert redirects by text. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="Current location">{`${location.pathname}${location.search}`}</output>;
+}
