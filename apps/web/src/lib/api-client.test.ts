@@ -32,15 +32,19 @@ describe('api client', () => {
     let isSessionFresh = false;
     const fetchMock = mockFetch((url) => {
       if (url === '/api/auth/refresh') {
-        isSessionFresh = true;
-        return jsonResponse(200, { message: 'Session refreshed.' });
+        return new Promise<Response>((resolve) =>
+          setTimeout(() => {
+            isSessionFresh = true;
+            resolve(jsonResponse(200, { message: 'Session refreshed.' }));
+          }, 10),
+        );
       }
       return isSessionFresh ? jsonResponse(200, { url }) : jsonResponse(401, expired);
     });
     const answers = await Promise.all([api.get('/user'), api.get('/cards'), api.get('/referrals')]);
     expect(answers).toEqual([{ url: '/api/user' }, { url: '/api/cards' }, { url: '/api/referrals' }]);
     expect(callsTo(fetchMock, '/api/auth/refresh')).toBe(1);
-    expect(callsTo(fetchMock, '/api/user')).toBe(2);
+    for (const url of ['/api/user', '/api/cards', '/api/referrals']) expect(callsTo(fetchMock, url)).toBe(2);
   });
 
   it('does not retry a retried request again when it answers 401 a second time', async () => {

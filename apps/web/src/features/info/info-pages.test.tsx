@@ -1,21 +1,15 @@
 import { SUPPORT_EMAIL } from '@coincard/shared';
-import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../theme';
+import { renderWithProviders } from '../../test/render';
 import { AboutPage } from './about-page';
 import { FaqPage } from './faq-page';
 import { SupportPage } from './support-page';
 
-function renderAt(path: string, page: ReactElement) {
-  return render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
-    </MantineProvider>,
-  );
+function renderAt(route: string, page: ReactElement) {
+  return renderWithProviders(page, { route });
 }
 
 describe('FaqPage', () => {

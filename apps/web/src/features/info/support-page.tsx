@@ -1,4 +1,4 @@
-import { SUPPORT_EMAIL } from '@coincard/shared';
+import { OTP_LENGTH, SUPPORT_EMAIL } from '@coincard/shared';
 import { Alert, Anchor, Button, Card, Grid, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconArrowRight,
@@ -18,7 +18,12 @@ const selfHelp = [
   { to: '/faq', icon: IconHelpCircle, label: 'Read the FAQ', text: 'Fees, limits, deposits and cards' },
   { to: '/faq#fees', icon: IconReceipt, label: 'Card fees explained', text: 'Creation, monthly and load fees' },
   { to: '/password/forgot', icon: IconKey, label: 'Reset your password', text: 'Get a reset link by e-mail' },
-  { to: '/faq#two-factor', icon: IconShieldLock, label: 'Two-factor sign-in', text: 'How the 6-digit codes work' },
+  {
+    to: '/faq#two-factor',
+    icon: IconShieldLock,
+    label: 'Two-factor sign-in',
+    text: `How the ${OTP_LENGTH}-digit codes work`,
+  },
   { to: '/faq#referrals', icon: IconUsers, label: 'Referral rewards', text: 'When rewards are paid' },
 ];
 

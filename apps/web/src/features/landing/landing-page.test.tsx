@@ -1,20 +1,12 @@
 import { SUPPORT_EMAIL } from '@coincard/shared';
-import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../theme';
+import { renderWithProviders } from '../../test/render';
 import { LandingPage } from './landing-page';
 
 function renderLanding() {
-  return render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={['/']}>
-        <LandingPage />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<LandingPage />, { route: '/' });
 }
 
 describe('LandingPage', () => {

@@ -9,7 +9,7 @@ const prices: Price[] = [
     name: 'Card creation',
     price: pricing.creationFee,
     unit: 'one-time, first month included',
-    detail: `Includes the first month. Hold up to ${pricing.maxCards} cards at once.`,
+    detail: `A new card is ready at once. Hold up to ${pricing.maxCards} cards at the same time.`,
     highlight: true,
   },
   {

@@ -40,9 +40,9 @@ export function ReferralsSection() {
       description="Share your personal link. When a friend signs up and starts using CoinCard, the rewards land in your account."
       tinted
     >
-      <Grid gutter={{ base: 32, md: 48 }} align="stretch">
+      <Grid gutter={{ base: 32, md: 48 }} align="center">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" h="100%">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             {rewards.map((reward) => (
               <Card key={reward.title} withBorder radius="lg" padding="lg" shadow="xs">
                 <ThemeIcon size={40} radius="md" color="teal" variant="light" aria-hidden="true">
@@ -62,7 +62,7 @@ export function ReferralsSection() {
           </SimpleGrid>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="md" h="100%">
+          <Stack gap="md">
             <Title order={3} fz="lg">
               The terms, in plain words
             </Title>
