@@ -6,7 +6,12 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pingDatabase } from './db/client.js';
 import type { Deps } from './deps.js';
@@ -72,16 +77,24 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'CoinCard API', version: '1.0.0', description: 'Money is in integer cents. Errors: { message, errorCode }.' },
+      info: {
+        title: 'CoinCard API',
+        version: '1.0.0',
+        description: 'Money is in integer cents. Errors: { message, errorCode }.',
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  app.get('/api/health', { schema: { tags: ['ops'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => {
-    await pingDatabase(deps.db);
-    return { status: 'ok' as const };
-  });
+  app.get(
+    '/api/health',
+    { schema: { tags: ['ops'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => {
+      await pingDatabase(deps.db);
+      return { status: 'ok' as const };
+    },
+  );
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(userRoutes(deps), { prefix: '/api/user' });
   await app.register(adminUserListRoute(deps), { prefix: '/api/user' });
@@ -105,7 +118,9 @@ async function serveSpa(app: FastifyInstance, root: string) {
   });
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ message: `No such endpoint: GET ${request.url.split('?')[0]}`, errorCode: 'NotFound' });
+      return reply
+        .status(404)
+        .send({ message: `No such endpoint: GET ${request.url.split('?')[0]}`, errorCode: 'NotFound' });
     }
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

@@ -11,7 +11,11 @@ import { resolveSessionSecret } from './session-secret.js';
 export type Runtime = { deps: Deps; database: DatabaseHandle; usesDevOutbox: boolean; close: () => Promise<void> };
 
 /** Opens what the configuration names: PostgreSQL or PGlite, SMTP or the dev outbox. */
-export async function openRuntime(config: Config, logger: Logger, overrides: { mailer?: Mailer; now?: () => Date } = {}): Promise<Runtime> {
+export async function openRuntime(
+  config: Config,
+  logger: Logger,
+  overrides: { mailer?: Mailer; now?: () => Date } = {},
+): Promise<Runtime> {
   const database = config.DATABASE_URL
     ? await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
     : await openDatabase({ dataDir: config.DATA_DIR });

@@ -11,7 +11,14 @@ export function redactUrl(url: string): string {
 export const loggerOptions = (level: string) => ({
   level,
   redact: {
-    paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.cvv', '*.cardNumber'],
+    paths: [
+      'req.headers.cookie',
+      'req.headers.authorization',
+      'res.headers["set-cookie"]',
+      '*.password',
+      '*.cvv',
+      '*.cardNumber',
+    ],
     censor: '[redacted]',
   },
   serializers: {

@@ -25,18 +25,41 @@ function validationBody(issues: Issue[], part: string) {
 
 /** Fastify's own client errors, reworded for a person. */
 const FRAMEWORK_MESSAGES: Record<string, { status: number; errorCode: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, errorCode: 'ValidationError', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, errorCode: 'ValidationError', message: 'The request body is empty; send a JSON object.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, errorCode: 'PayloadTooLarge', message: 'The request body is too large (100 KB at most).' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, errorCode: 'UnsupportedMediaType', message: 'Send the request body as application/json.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, errorCode: 'ValidationError', message: 'The request body length does not match its Content-Length.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    errorCode: 'ValidationError',
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    errorCode: 'ValidationError',
+    message: 'The request body is empty; send a JSON object.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    errorCode: 'PayloadTooLarge',
+    message: 'The request body is too large (100 KB at most).',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    errorCode: 'UnsupportedMediaType',
+    message: 'Send the request body as application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    errorCode: 'ValidationError',
+    message: 'The request body length does not match its Content-Length.',
+  },
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.extra.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ message: error.message, errorCode: error.errorCode, ...error.extra });
+      if (error.extra.retryAfterSeconds !== undefined)
+        reply.header('Retry-After', String(error.extra.retryAfterSeconds));
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, errorCode: error.errorCode, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(validationBody(error.validation, error.validationContext ?? 'body'));
@@ -45,7 +68,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (known) return reply.status(known.status).send({ message: known.message, errorCode: known.errorCode });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       if (error.statusCode === 429) {
-        return reply.status(429).send({ message: 'Too many requests. Please wait and try again.', errorCode: 'TooManyRequests' });
+        return reply
+          .status(429)
+          .send({ message: 'Too many requests. Please wait and try again.', errorCode: 'TooManyRequests' });
       }
       return reply.status(error.statusCode).send({ message: error.message, errorCode: 'ValidationError' });
     }
@@ -56,6 +81,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, errorCode: 'NotFound' });
+    reply
+      .status(404)
+      .send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, errorCode: 'NotFound' });
   });
 }

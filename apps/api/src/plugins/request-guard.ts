@@ -15,7 +15,8 @@ export function registerRequestGuard(app: FastifyInstance, options: { appOrigin:
     if (request.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && origin !== options.appOrigin)) {
       throw new AppError('CrossOriginRequest', 'Cross-origin requests are not allowed.');
     }
-    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     const contentType = request.headers['content-type'] ?? '';
     if (hasBody && !/^application\/json(\s*;|$)/i.test(contentType)) {
       throw new AppError('UnsupportedMediaType', 'Send the request body as application/json.');

@@ -29,14 +29,22 @@ describe('bad input never yields a 500 and writes nothing', () => {
     ['a JSON string', '"hello"', 'The request body is missing or is not a JSON object.', 400],
     ['null', 'null', 'The request body is missing or is not a JSON object.', 400],
   ])('register with %s answers %s', async (_name, rawBody, message, status) => {
-    const response = await t.request('POST', '/api/auth/register', { rawBody, headers: { 'content-type': 'application/json' } });
+    const response = await t.request('POST', '/api/auth/register', {
+      rawBody,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject({ message, errorCode: 'ValidationError' });
   });
 
   it('refuses bodies over 100 KB with 413', async () => {
     const response = await t.request('POST', '/api/auth/register', {
-      body: { email: 'big@example.com', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, referredBy: 'x'.repeat(120_000) },
+      body: {
+        email: 'big@example.com',
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+        referredBy: 'x'.repeat(120_000),
+      },
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().errorCode).toBe('PayloadTooLarge');
@@ -48,7 +56,10 @@ describe('bad input never yields a 500 and writes nothing', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(response.statusCode).toBe(415);
-    const plain = await t.request('POST', '/api/auth/login', { rawBody: '{}', headers: { 'content-type': 'text/plain' } });
+    const plain = await t.request('POST', '/api/auth/login', {
+      rawBody: '{}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(plain.statusCode).toBe(415);
   });
 
@@ -60,7 +71,13 @@ describe('bad input never yields a 500 and writes nothing', () => {
 
   it('ignores unknown fields and never accepts a role from the client', async () => {
     const response = await t.request('POST', '/api/auth/register', {
-      body: { email: 'sneaky@example.com', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, role: 'admin', verified: true },
+      body: {
+        email: 'sneaky@example.com',
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+        role: 'admin',
+        verified: true,
+      },
     });
     expect(response.statusCode).toBe(201);
     const [row] = await t.deps.db.select().from(users).where(eq(users.email, 'sneaky@example.com'));
@@ -110,20 +127,30 @@ describe('roles and suspension', () => {
     const next = await t.request('GET', '/api/user', { jar });
     expect(next.statusCode).toBe(401);
     expect((await t.request('GET', '/api/auth/refresh', { jar })).statusCode).toBe(401);
-    const login = await t.request('POST', '/api/auth/login', { body: { email: 'suspend-me@example.com', password: STRONG_PASSWORD } });
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: 'suspend-me@example.com', password: STRONG_PASSWORD },
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toMatchObject({ errorCode: 'AccountSuspended' });
 
     const activated = await t.request('PATCH', `/api/admin/suspend/${user._id}`, { jar: admin });
     expect(activated.json()).toMatchObject({ isSuspended: false });
-    expect((await t.request('POST', '/api/auth/login', { body: { email: 'suspend-me@example.com', password: STRONG_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request('POST', '/api/auth/login', {
+          body: { email: 'suspend-me@example.com', password: STRONG_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('does not let an admin suspend themself, and answers 404 for an unknown user', async () => {
     const admin = await adminJar();
     const me = (await t.request('GET', '/api/user', { jar: admin })).json();
     expect((await t.request('PATCH', `/api/admin/suspend/${me._id}`, { jar: admin })).statusCode).toBe(403);
-    expect((await t.request('PATCH', '/api/admin/suspend/01900000-0000-7000-8000-000000000000', { jar: admin })).statusCode).toBe(404);
+    expect(
+      (await t.request('PATCH', '/api/admin/suspend/01900000-0000-7000-8000-000000000000', { jar: admin })).statusCode,
+    ).toBe(404);
     expect((await t.request('PATCH', '/api/admin/suspend/not-a-uuid', { jar: admin })).statusCode).toBe(400);
   });
 

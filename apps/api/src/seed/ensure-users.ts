@@ -35,9 +35,13 @@ async function ensureUser(deps: Deps, login: SeededLogin): Promise<boolean> {
 export async function ensureStartupUsers(deps: Deps, seedDemo: boolean): Promise<SeededLogin[]> {
   const printed: SeededLogin[] = [];
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = deps.config;
-  if (ADMIN_EMAIL && ADMIN_PASSWORD) await ensureUser(deps, { role: 'admin', email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (ADMIN_EMAIL && ADMIN_PASSWORD)
+    await ensureUser(deps, { role: 'admin', email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   if (!seedDemo) return printed;
-  const [admins] = await deps.db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin')));
+  const [admins] = await deps.db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin')));
   if (!ADMIN_EMAIL && (admins?.n ?? 0) === 0) await ensureUser(deps, { role: 'admin', ...DEMO_ADMIN });
   await ensureUser(deps, { role: 'user', ...DEMO_USER });
   if (!ADMIN_EMAIL) printed.push({ role: 'admin', ...DEMO_ADMIN });

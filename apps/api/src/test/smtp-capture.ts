@@ -40,7 +40,8 @@ export async function startSmtpCapture() {
       const found = mails.findLast(predicate);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`No matching mail arrived; got: ${mails.map((m) => `${m.to} "${m.subject}"`).join(', ')}`);
+      if (left <= 0)
+        throw new Error(`No matching mail arrived; got: ${mails.map((m) => `${m.to} "${m.subject}"`).join(', ')}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         waiters.push(() => {

@@ -12,7 +12,13 @@ import { openTestDatabase } from './test-database.js';
 export const APP_ORIGIN = 'http://localhost:3000';
 export const STRONG_PASSWORD = 'Correct-Horse-42';
 
-type RequestOptions = { body?: unknown; jar?: CookieJar; headers?: Record<string, string>; ip?: string; rawBody?: string };
+type RequestOptions = {
+  body?: unknown;
+  jar?: CookieJar;
+  headers?: Record<string, string>;
+  ip?: string;
+  rawBody?: string;
+};
 
 let ipCounter = 0;
 /** A fresh client address, so one test's rate-limit counters never touch another's. */
@@ -21,7 +27,13 @@ export const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter
 export async function createTestApp(overrides: { configEnv?: Record<string, string>; exposeDevOutbox?: boolean } = {}) {
   const smtp: SmtpCapture = await startSmtpCapture();
   const database = await openTestDatabase();
-  const config = parseConfig({ NODE_ENV: 'test', APP_URL: APP_ORIGIN, SESSION_SECRET: 'test-secret-that-is-at-least-32-chars', SMTP_URL: smtp.url, ...overrides.configEnv });
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    APP_URL: APP_ORIGIN,
+    SESSION_SECRET: 'test-secret-that-is-at-least-32-chars',
+    SMTP_URL: smtp.url,
+    ...overrides.configEnv,
+  });
   const logger = pino({ level: 'silent' });
   let offsetMs = 0;
   const deps: Deps = {

@@ -24,7 +24,10 @@ export const oneTimeCodes = pgTable(
   (t) => [
     index('one_time_codes_hash_idx').on(t.codeHash),
     index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose),
-    check('one_time_codes_purpose_check', sql`${t.purpose} in ('verify_email', 'password_reset', 'two_factor', 'email_change')`),
+    check(
+      'one_time_codes_purpose_check',
+      sql`${t.purpose} in ('verify_email', 'password_reset', 'two_factor', 'email_change')`,
+    ),
     check('one_time_codes_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );

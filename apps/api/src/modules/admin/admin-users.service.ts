@@ -46,16 +46,37 @@ export async function toggleSuspension(deps: Deps, admin: UserRow, targetId: str
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ suspended, updatedAt: now }).where(eq(users.id, target.id));
     if (suspended) await revokeUserSessions(tx, target.id, 'suspended', now);
-    await audit(tx, { action: suspended ? 'admin.user_suspended' : 'admin.user_activated', actorId: admin.id, targetUserId: target.id, ip: ctx.ip });
+    await audit(tx, {
+      action: suspended ? 'admin.user_suspended' : 'admin.user_activated',
+      actorId: admin.id,
+      targetUserId: target.id,
+      ip: ctx.ip,
+    });
   });
   return { isSuspended: suspended, message: suspended ? 'The account is suspended.' : 'The account is active again.' };
 }
 
-export async function setUserTwoFactor(deps: Deps, admin: UserRow, targetId: string, enabled: boolean, ctx: RequestContext) {
+export async function setUserTwoFactor(
+  deps: Deps,
+  admin: UserRow,
+  targetId: string,
+  enabled: boolean,
+  ctx: RequestContext,
+) {
   const target = await loadTarget(deps, targetId);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ twoFactorEnabled: enabled, updatedAt: deps.now() }).where(eq(users.id, target.id));
-    await audit(tx, { action: enabled ? 'admin.two_factor_enabled' : 'admin.two_factor_disabled', actorId: admin.id, targetUserId: target.id, ip: ctx.ip });
+    await audit(tx, {
+      action: enabled ? 'admin.two_factor_enabled' : 'admin.two_factor_disabled',
+      actorId: admin.id,
+      targetUserId: target.id,
+      ip: ctx.ip,
+    });
   });
-  return { isTwoFactorEnabled: enabled, message: enabled ? 'Two-factor authentication is on for this user.' : 'Two-factor authentication is off for this user.' };
+  return {
+    isTwoFactorEnabled: enabled,
+    message: enabled
+      ? 'Two-factor authentication is on for this user.'
+      : 'Two-factor authentication is off for this user.',
+  };
 }

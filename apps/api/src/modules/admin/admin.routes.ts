@@ -1,4 +1,10 @@
-import { adminListQuerySchema, idSchema, messageSchema, toggleTwoFactorBodySchema, usersPageSchema } from '@coincard/shared';
+import {
+  adminListQuerySchema,
+  idSchema,
+  messageSchema,
+  toggleTwoFactorBodySchema,
+  usersPageSchema,
+} from '@coincard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -16,7 +22,14 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.patch(
       '/suspend/:id',
-      { schema: { tags, summary: 'Suspend or re-activate a user', params: idParams, response: { 200: messageSchema.extend({ isSuspended: z.boolean() }) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Suspend or re-activate a user',
+          params: idParams,
+          response: { 200: messageSchema.extend({ isSuspended: z.boolean() }) },
+        },
+      },
       async (request) => toggleSuspension(deps, principalOf(request).user, request.params.id, contextOf(request)),
     );
 
@@ -31,7 +44,8 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: messageSchema.extend({ isTwoFactorEnabled: z.boolean() }) },
         },
       },
-      async (request) => setUserTwoFactor(deps, principalOf(request).user, request.params.id, request.body.enabled, contextOf(request)),
+      async (request) =>
+        setUserTwoFactor(deps, principalOf(request).user, request.params.id, request.body.enabled, contextOf(request)),
     );
   };
 }
@@ -43,7 +57,12 @@ export function adminUserListRoute(deps: Deps): FastifyPluginAsyncZod {
       '/all',
       {
         onRequest: requireRole(deps, ['admin']),
-        schema: { tags, summary: 'All users (admin)', querystring: adminListQuerySchema, response: { 200: usersPageSchema } },
+        schema: {
+          tags,
+          summary: 'All users (admin)',
+          querystring: adminListQuerySchema,
+          response: { 200: usersPageSchema },
+        },
       },
       async (request) => listUsers(deps, request.query),
     );

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { contextOf } from '../../lib/request-context.js';
+import { audit } from '../audit/audit.js';
 import {
   FORGOT_MESSAGE,
   forgotPassword,
@@ -26,7 +27,6 @@ import {
 } from './auth.service.js';
 import { clearSessionCookies, readSessionCookies, setSessionCookies } from './cookies.js';
 import { revokeSessionByRefreshToken, rotateRefreshToken } from './sessions.service.js';
-import { audit } from '../audit/audit.js';
 
 const tags = ['auth'];
 
@@ -70,7 +70,14 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/2fa/verify',
-      { schema: { tags, summary: 'Finish a sign-in with the mailed code', body: twoFactorVerifyBodySchema, response: { 200: messageSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Finish a sign-in with the mailed code',
+          body: twoFactorVerifyBodySchema,
+          response: { 200: messageSchema },
+        },
+      },
       async (request, reply) => {
         const tokens = await verifyTwoFactor(deps, request.body, contextOf(request));
         setSessionCookies(reply, deps.config, tokens, deps.now());
@@ -83,7 +90,11 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       { schema: { tags, summary: 'Renew the session (rotates the refresh token)', response: { 200: messageSchema } } },
       async (request, reply) => {
         try {
-          const tokens = await rotateRefreshToken(deps, readSessionCookies(request, deps.config).refreshToken, contextOf(request));
+          const tokens = await rotateRefreshToken(
+            deps,
+            readSessionCookies(request, deps.config).refreshToken,
+            contextOf(request),
+          );
           setSessionCookies(reply, deps.config, tokens, deps.now());
           return { message: 'Session renewed.' };
         } catch (error) {
@@ -93,16 +104,30 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/logout', { schema: { tags, summary: 'Sign out', response: { 200: messageSchema } } }, async (request, reply) => {
-      const sessionId = await revokeSessionByRefreshToken(deps, readSessionCookies(request, deps.config).refreshToken);
-      if (sessionId) await audit(deps.db, { action: 'auth.logout', ip: request.ip, details: { sessionId } });
-      clearSessionCookies(reply, deps.config);
-      return { message: 'Signed out.' };
-    });
+    app.get(
+      '/logout',
+      { schema: { tags, summary: 'Sign out', response: { 200: messageSchema } } },
+      async (request, reply) => {
+        const sessionId = await revokeSessionByRefreshToken(
+          deps,
+          readSessionCookies(request, deps.config).refreshToken,
+        );
+        if (sessionId) await audit(deps.db, { action: 'auth.logout', ip: request.ip, details: { sessionId } });
+        clearSessionCookies(reply, deps.config);
+        return { message: 'Signed out.' };
+      },
+    );
 
     app.post(
       '/password/forgot',
-      { schema: { tags, summary: 'Mail a password reset link', body: forgotPasswordBodySchema, response: { 200: messageSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Mail a password reset link',
+          body: forgotPasswordBodySchema,
+          response: { 200: messageSchema },
+        },
+      },
       async (request) => {
         await forgotPassword(deps, request.body.email, contextOf(request));
         return { message: FORGOT_MESSAGE };
@@ -111,7 +136,14 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/password/reset',
-      { schema: { tags, summary: 'Set a new password with a reset link', body: resetPasswordBodySchema, response: { 200: messageSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset link',
+          body: resetPasswordBodySchema,
+          response: { 200: messageSchema },
+        },
+      },
       async (request) => {
         await resetPassword(deps, request.body, contextOf(request));
         return { message: 'Your password has been reset. You can now sign in with your new password.' };

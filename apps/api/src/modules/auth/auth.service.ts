@@ -14,9 +14,9 @@ import { uuidv7 } from '../../lib/ids.js';
 import { hitRateLimit, RATE_RULES, tryRateLimit } from '../../lib/rate-limit.js';
 import { sendInBackground } from '../../providers/mail/send-later.js';
 import { audit } from '../audit/audit.js';
-import { evaluateReferral } from './referral-check.js';
 import { consumeLinkCode, issueLinkCode, issueOtp, verifyOtp } from './one-time-codes.service.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
+import { evaluateReferral } from './referral-check.js';
 import { createSession, revokeUserSessions } from './sessions.service.js';
 
 export const REGISTER_MESSAGE = 'Check your email: we sent a verification link to the address you entered.';
@@ -29,7 +29,12 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 }
 
 async function sendVerification(deps: Deps, db: Executor, user: UserRow): Promise<void> {
-  const { code } = await issueLinkCode(db, { userId: user.id, purpose: 'verify_email', ttlMs: VERIFICATION_TTL_MS, now: deps.now() });
+  const { code } = await issueLinkCode(db, {
+    userId: user.id,
+    purpose: 'verify_email',
+    ttlMs: VERIFICATION_TTL_MS,
+    now: deps.now(),
+  });
   sendInBackground(deps, deps.mail.verification(user.email, code));
 }
 
@@ -53,8 +58,20 @@ export async function register(
     const mail = await deps.db.transaction(async (tx) => {
       await tx
         .insert(users)
-        .values({ id: userId, email: input.email, passwordHash, referredByCode: input.referredBy || null, createdAt: now, updatedAt: now });
-      await audit(tx, { action: 'auth.register', targetUserId: userId, ip: ctx.ip, details: { referred: Boolean(input.referredBy) } });
+        .values({
+          id: userId,
+          email: input.email,
+          passwordHash,
+          referredByCode: input.referredBy || null,
+          createdAt: now,
+          updatedAt: now,
+        });
+      await audit(tx, {
+        action: 'auth.register',
+        targetUserId: userId,
+        ip: ctx.ip,
+        details: { referred: Boolean(input.referredBy) },
+      });
       const { code } = await issueLinkCode(tx, { userId, purpose: 'verify_email', ttlMs: VERIFICATION_TTL_MS, now });
       return deps.mail.verification(input.email, code);
     });
@@ -101,7 +118,11 @@ export type LoginOutcome =
   | { kind: 'session'; userId: string; tokens: Awaited<ReturnType<typeof createSession>> }
   | { kind: 'two-factor'; userId: string };
 
-export async function login(deps: Deps, input: { email: string; password: string }, ctx: RequestContext): Promise<LoginOutcome> {
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string },
+  ctx: RequestContext,
+): Promise<LoginOutcome> {
   const now = deps.now();
   await hitRateLimit(deps.db, RATE_RULES.loginIp, ctx.ip, now);
   await hitRateLimit(deps.db, RATE_RULES.loginAccount, input.email, now);
@@ -116,11 +137,21 @@ export async function login(deps: Deps, input: { email: string; password: string
     throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
   }
   if (!user.verified) {
-    if (await tryRateLimit(deps.db, RATE_RULES.verificationResend, user.id, now)) await sendVerification(deps, deps.db, user);
-    throw new AppError('EmailNotVerified', 'Please verify your e-mail first. We have sent you a new verification link.');
+    if (await tryRateLimit(deps.db, RATE_RULES.verificationResend, user.id, now))
+      await sendVerification(deps, deps.db, user);
+    throw new AppError(
+      'EmailNotVerified',
+      'Please verify your e-mail first. We have sent you a new verification link.',
+    );
   }
   if (user.twoFactorEnabled) {
-    const code = await issueOtp(deps.db, { userId: user.id, purpose: 'two_factor', ttlMs: OTP_TTL_MS, now, secret: deps.sessionSecret });
+    const code = await issueOtp(deps.db, {
+      userId: user.id,
+      purpose: 'two_factor',
+      ttlMs: OTP_TTL_MS,
+      now,
+      secret: deps.sessionSecret,
+    });
     sendInBackground(deps, deps.mail.twoFactorCode(user.email, code));
     await audit(deps.db, { action: 'auth.two_factor_sent', targetUserId: user.id, ip: ctx.ip });
     return { kind: 'two-factor', userId: user.id };
@@ -143,7 +174,13 @@ export async function verifyTwoFactor(deps: Deps, input: { code: string; userId:
   await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, ctx.ip, now);
   await hitRateLimit(deps.db, RATE_RULES.twoFactorAccount, input.userId, now);
   try {
-    await verifyOtp(deps.db, { ...input, purpose: 'two_factor', now, secret: deps.sessionSecret, expiredMessage: TWO_FACTOR_EXPIRED });
+    await verifyOtp(deps.db, {
+      ...input,
+      purpose: 'two_factor',
+      now,
+      secret: deps.sessionSecret,
+      expiredMessage: TWO_FACTOR_EXPIRED,
+    });
   } catch (error) {
     await audit(deps.db, { action: 'auth.two_factor_failed', ip: ctx.ip, details: { userId: input.userId } });
     throw error;
@@ -163,18 +200,28 @@ export async function forgotPassword(deps: Deps, email: string, ctx: RequestCont
   const user = await findUserByEmail(deps.db, email);
   // Per-account limit stays silent: a 429 only for real accounts would tell who has one.
   if (!user || user.suspended || !(await tryRateLimit(deps.db, RATE_RULES.forgotAccount, email, now))) return;
-  const { code, expiresAt } = await issueLinkCode(deps.db, { userId: user.id, purpose: 'password_reset', ttlMs: PASSWORD_RESET_TTL_MS, now });
+  const { code, expiresAt } = await issueLinkCode(deps.db, {
+    userId: user.id,
+    purpose: 'password_reset',
+    ttlMs: PASSWORD_RESET_TTL_MS,
+    now,
+  });
   await audit(deps.db, { action: 'auth.password_reset_requested', targetUserId: user.id, ip: ctx.ip });
   sendInBackground(deps, deps.mail.passwordReset(user.email, code, expiresAt.getTime()));
 }
 
-export async function resetPassword(deps: Deps, input: { password: string; verificationCode: string }, ctx: RequestContext) {
+export async function resetPassword(
+  deps: Deps,
+  input: { password: string; verificationCode: string },
+  ctx: RequestContext,
+) {
   assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const consumed = await consumeLinkCode(tx, 'password_reset', input.verificationCode, now);
-    if (!consumed) throw new AppError('InvalidCode', 'This reset link is invalid, expired or already used. Request a new link.');
+    if (!consumed)
+      throw new AppError('InvalidCode', 'This reset link is invalid, expired or already used. Request a new link.');
     // The link reached the inbox, so the address is proven: an unverified account becomes verified.
     await tx.update(users).set({ passwordHash, verified: true, updatedAt: now }).where(eq(users.id, consumed.userId));
     await revokeUserSessions(tx, consumed.userId, 'password_reset', now);

@@ -18,7 +18,10 @@ export function setSessionCookies(reply: FastifyReply, config: Config, tokens: S
   const names = cookieNames(config);
   reply.setCookie(names.access, tokens.accessToken, { ...baseOptions(config), maxAge: ACCESS_TOKEN_TTL_MS / 1000 });
   const refreshSeconds = Math.min(REFRESH_TOKEN_TTL_MS, tokens.expiresAt.getTime() - now.getTime()) / 1000;
-  reply.setCookie(names.refresh, tokens.refreshToken, { ...baseOptions(config), maxAge: Math.max(0, Math.floor(refreshSeconds)) });
+  reply.setCookie(names.refresh, tokens.refreshToken, {
+    ...baseOptions(config),
+    maxAge: Math.max(0, Math.floor(refreshSeconds)),
+  });
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: Config): void {

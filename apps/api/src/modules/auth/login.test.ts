@@ -54,7 +54,8 @@ describe('login', () => {
   it('rate-limits login attempts per account with 429 and Retry-After', async () => {
     await t.signUpVerified('bruteforce@example.com');
     let last = await login('bruteforce@example.com', 'Wrong-Password-1', new CookieJar(), freshIp());
-    for (let i = 0; i < 10; i += 1) last = await login('bruteforce@example.com', 'Wrong-Password-1', new CookieJar(), freshIp());
+    for (let i = 0; i < 10; i += 1)
+      last = await login('bruteforce@example.com', 'Wrong-Password-1', new CookieJar(), freshIp());
     expect(last.statusCode).toBe(429);
     expect(last.json().errorCode).toBe('TooManyRequests');
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
@@ -92,7 +93,10 @@ describe('two-factor login', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const messages: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const response = await t.request('POST', '/api/auth/2fa/verify', { body: { code: wrong, userId: user._id }, ip: freshIp() });
+      const response = await t.request('POST', '/api/auth/2fa/verify', {
+        body: { code: wrong, userId: user._id },
+        ip: freshIp(),
+      });
       expect(response.statusCode).toBe(400);
       messages.push(response.json().message);
     }
@@ -112,10 +116,14 @@ describe('two-factor login', () => {
     await login('expiry@example.com');
     const secondCode = await twoFactorCode('expiry@example.com');
     if (firstCode !== secondCode) {
-      expect((await t.request('POST', '/api/auth/2fa/verify', { body: { code: firstCode, userId: user._id } })).statusCode).toBe(400);
+      expect(
+        (await t.request('POST', '/api/auth/2fa/verify', { body: { code: firstCode, userId: user._id } })).statusCode,
+      ).toBe(400);
     }
     t.clock.advance(10 * 60 * 1000 + 1000);
-    expect((await t.request('POST', '/api/auth/2fa/verify', { body: { code: secondCode, userId: user._id } })).statusCode).toBe(400);
+    expect(
+      (await t.request('POST', '/api/auth/2fa/verify', { body: { code: secondCode, userId: user._id } })).statusCode,
+    ).toBe(400);
   });
 
   it('validates the code format and the user id', async () => {

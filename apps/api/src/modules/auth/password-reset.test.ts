@@ -39,16 +39,26 @@ describe('forgot and reset password', () => {
     expect(exp).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
     expect(exp).toBeLessThanOrEqual(Date.now() + 60 * 60 * 1000 + 5000);
 
-    const reset = await t.request('POST', '/api/auth/password/reset', { body: { password: NEW_PASSWORD, verificationCode: code } });
+    const reset = await t.request('POST', '/api/auth/password/reset', {
+      body: { password: NEW_PASSWORD, verificationCode: code },
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toContain('password has been reset');
     expect(reset.headers['set-cookie']).toBeUndefined();
     expect((await t.request('GET', '/api/user', { jar })).statusCode).toBe(401);
 
-    const again = await t.request('POST', '/api/auth/password/reset', { body: { password: 'Another-Secret-88', verificationCode: code } });
+    const again = await t.request('POST', '/api/auth/password/reset', {
+      body: { password: 'Another-Secret-88', verificationCode: code },
+    });
     expect(again.statusCode).toBe(400);
-    expect((await t.request('POST', '/api/auth/login', { body: { email: 'reset@example.com', password: STRONG_PASSWORD } })).statusCode).toBe(401);
-    expect((await t.request('POST', '/api/auth/login', { body: { email: 'reset@example.com', password: NEW_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (await t.request('POST', '/api/auth/login', { body: { email: 'reset@example.com', password: STRONG_PASSWORD } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.request('POST', '/api/auth/login', { body: { email: 'reset@example.com', password: NEW_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('does not bypass two-factor after a reset', async () => {
@@ -56,30 +66,47 @@ describe('forgot and reset password', () => {
     await t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: true } });
     const { code } = await resetLink('reset2fa@example.com');
     await t.request('POST', '/api/auth/password/reset', { body: { password: NEW_PASSWORD, verificationCode: code } });
-    const login = await t.request('POST', '/api/auth/login', { body: { email: 'reset2fa@example.com', password: NEW_PASSWORD }, jar: new CookieJar() });
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: 'reset2fa@example.com', password: NEW_PASSWORD },
+      jar: new CookieJar(),
+    });
     expect(login.json().isTwoFactorRequired).toBe(true);
   });
 
   it('refuses an expired link, a weak password and a made-up code, changing nothing', async () => {
     await t.signUpVerified('expired-reset@example.com');
     const { code } = await resetLink('expired-reset@example.com');
-    const weak = await t.request('POST', '/api/auth/password/reset', { body: { password: 'weakpass', verificationCode: code } });
+    const weak = await t.request('POST', '/api/auth/password/reset', {
+      body: { password: 'weakpass', verificationCode: code },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toBe('Password does not meet the strength requirements.');
-    const madeUp = await t.request('POST', '/api/auth/password/reset', { body: { password: NEW_PASSWORD, verificationCode: 'A'.repeat(43) } });
+    const madeUp = await t.request('POST', '/api/auth/password/reset', {
+      body: { password: NEW_PASSWORD, verificationCode: 'A'.repeat(43) },
+    });
     expect(madeUp.statusCode).toBe(400);
     t.clock.advance(60 * 60 * 1000 + 1000);
-    const late = await t.request('POST', '/api/auth/password/reset', { body: { password: NEW_PASSWORD, verificationCode: code } });
+    const late = await t.request('POST', '/api/auth/password/reset', {
+      body: { password: NEW_PASSWORD, verificationCode: code },
+    });
     expect(late.statusCode).toBe(400);
     expect(late.json().errorCode).toBe('InvalidCode');
-    expect((await t.request('POST', '/api/auth/login', { body: { email: 'expired-reset@example.com', password: STRONG_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request('POST', '/api/auth/login', {
+          body: { email: 'expired-reset@example.com', password: STRONG_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('verifies an unverified address, since the link proves the inbox is theirs', async () => {
     await t.signUp('never-verified@example.com');
     const { code } = await resetLink('never-verified@example.com');
     await t.request('POST', '/api/auth/password/reset', { body: { password: NEW_PASSWORD, verificationCode: code } });
-    const login = await t.request('POST', '/api/auth/login', { body: { email: 'never-verified@example.com', password: NEW_PASSWORD } });
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: 'never-verified@example.com', password: NEW_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
   });
 });

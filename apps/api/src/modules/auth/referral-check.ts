@@ -11,7 +11,8 @@ import { ledgerAccounts, type UserRow, users } from '../../db/schema/index.js';
 export async function evaluateReferral(db: Executor, user: UserRow) {
   const code = user.referredByCode;
   if (!code) return { referralAttempted: false, referrerEligible: false };
-  if (!z.uuid().safeParse(code).success || code === user.id) return { referralAttempted: true, referrerEligible: false };
+  if (!z.uuid().safeParse(code).success || code === user.id)
+    return { referralAttempted: true, referrerEligible: false };
   const [referrer] = await db
     .select({ user: users, balance: ledgerAccounts.balance })
     .from(users)

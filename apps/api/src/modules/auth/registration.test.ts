@@ -23,12 +23,20 @@ describe('registration and e-mail verification', () => {
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ referral: { referralAttempted: false, referrerEligible: false } });
     const cookies = verified.headers['set-cookie'] as string[];
-    expect(cookies.some((c) => c.startsWith('accessToken=') && /HttpOnly/i.test(c) && /SameSite=Strict/i.test(c))).toBe(true);
+    expect(cookies.some((c) => c.startsWith('accessToken=') && /HttpOnly/i.test(c) && /SameSite=Strict/i.test(c))).toBe(
+      true,
+    );
     expect(cookies.some((c) => c.startsWith('refreshToken=') && /HttpOnly/i.test(c))).toBe(true);
 
     const me = await t.request('GET', '/api/user', { jar });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'ada@example.com', role: 'user', verified: true, balance: 0, isTwoFactorEnabled: false });
+    expect(me.json()).toMatchObject({
+      email: 'ada@example.com',
+      role: 'user',
+      verified: true,
+      balance: 0,
+      isTwoFactorEnabled: false,
+    });
   });
 
   it('accepts a verification link only once', async () => {
@@ -74,13 +82,34 @@ describe('registration and e-mail verification', () => {
   });
 
   it.each([
-    [{ email: 'weak@example.com', password: 'password', confirmPassword: 'password' }, 'Password does not meet the strength requirements.'],
-    [{ email: 'weak@example.com', password: 'Abcdefg1', confirmPassword: 'Abcdefg1' }, 'Password does not meet the strength requirements.'],
-    [{ email: 'common@example.com', password: 'Password1!', confirmPassword: 'Password1!' }, 'This password is too common. Choose one that is harder to guess.'],
-    [{ email: 'mismatch@example.com', password: STRONG_PASSWORD, confirmPassword: `${STRONG_PASSWORD}x` }, 'Passwords do not match.'],
-    [{ email: 'not-an-email', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 'Enter a valid e-mail address.'],
-    [{ email: `${'a'.repeat(250)}@example.com`, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 'E-mail must be at most 254 characters.'],
-    [{ email: 'long@example.com', password: `Aa1!${'x'.repeat(200)}`, confirmPassword: `Aa1!${'x'.repeat(200)}` }, 'Password must be at most 128 characters.'],
+    [
+      { email: 'weak@example.com', password: 'password', confirmPassword: 'password' },
+      'Password does not meet the strength requirements.',
+    ],
+    [
+      { email: 'weak@example.com', password: 'Abcdefg1', confirmPassword: 'Abcdefg1' },
+      'Password does not meet the strength requirements.',
+    ],
+    [
+      { email: 'common@example.com', password: 'Password1!', confirmPassword: 'Password1!' },
+      'This password is too common. Choose one that is harder to guess.',
+    ],
+    [
+      { email: 'mismatch@example.com', password: STRONG_PASSWORD, confirmPassword: `${STRONG_PASSWORD}x` },
+      'Passwords do not match.',
+    ],
+    [
+      { email: 'not-an-email', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD },
+      'Enter a valid e-mail address.',
+    ],
+    [
+      { email: `${'a'.repeat(250)}@example.com`, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD },
+      'E-mail must be at most 254 characters.',
+    ],
+    [
+      { email: 'long@example.com', password: `Aa1!${'x'.repeat(200)}`, confirmPassword: `Aa1!${'x'.repeat(200)}` },
+      'Password must be at most 128 characters.',
+    ],
     [{ password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 'E-mail is required.'],
     [{ email: 42, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 'E-mail is required.'],
   ])('refuses bad sign-up input %# with a clear 400 and creates nothing', async (body, message) => {

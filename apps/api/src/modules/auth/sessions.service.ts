@@ -32,8 +32,7 @@ export async function createSession(
   return { accessToken: signAccessToken(deps.sessionSecret, sessionId, now), refreshToken, expiresAt };
 }
 
-const invalidRefresh = () =>
-  new AppError('InvalidRefreshToken', 'Your session has ended. Please sign in again.');
+const invalidRefresh = () => new AppError('InvalidRefreshToken', 'Your session has ended. Please sign in again.');
 
 /**
  * Rotates the refresh token. A token that was already rotated and comes back means it was copied: the whole
@@ -53,8 +52,16 @@ export async function rotateRefreshToken(deps: Deps, refreshToken: string | unde
     if (!row) return { kind: 'invalid' } as const;
     if (row.token.rotatedAt) {
       if (!row.session.revokedAt) {
-        await tx.update(sessions).set({ revokedAt: now, revokedReason: 'refresh_token_reuse' }).where(eq(sessions.id, row.session.id));
-        await audit(tx, { action: 'session.refresh_reuse_detected', targetUserId: row.user.id, ip: ctx.ip, details: { sessionId: row.session.id } });
+        await tx
+          .update(sessions)
+          .set({ revokedAt: now, revokedReason: 'refresh_token_reuse' })
+          .where(eq(sessions.id, row.session.id));
+        await audit(tx, {
+          action: 'session.refresh_reuse_detected',
+          targetUserId: row.user.id,
+          ip: ctx.ip,
+          details: { sessionId: row.session.id },
+        });
       }
       return { kind: 'reused' } as const;
     }
@@ -72,12 +79,16 @@ export async function rotateRefreshToken(deps: Deps, refreshToken: string | unde
       },
     } as const;
   });
-  if (outcome.kind === 'suspended') throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
+  if (outcome.kind === 'suspended')
+    throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
   if (outcome.kind !== 'ok') throw invalidRefresh();
   return outcome.tokens;
 }
 
-export async function revokeSessionByRefreshToken(deps: Deps, refreshToken: string | undefined): Promise<string | null> {
+export async function revokeSessionByRefreshToken(
+  deps: Deps,
+  refreshToken: string | undefined,
+): Promise<string | null> {
   if (!refreshToken || refreshToken.length > 200) return null;
   const [row] = await deps.db
     .select({ sessionId: refreshTokens.sessionId })
@@ -105,5 +116,8 @@ export async function revokeUserSessions(
 ): Promise<void> {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-  await db.update(sessions).set({ revokedAt: now, revokedReason: reason }).where(and(...conditions));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(...conditions));
 }

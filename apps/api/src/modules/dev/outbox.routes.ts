@@ -22,7 +22,14 @@ export function devOutboxRoutes(deps: Deps): FastifyPluginAsyncZod {
         return {
           mails: rows
             .filter((row) => !wanted || row.to.toLowerCase() === wanted)
-            .map((row) => ({ _id: row.id, to: row.to, subject: row.subject, kind: row.kind, text: row.text, createdAt: row.createdAt.toISOString() })),
+            .map((row) => ({
+              _id: row.id,
+              to: row.to,
+              subject: row.subject,
+              kind: row.kind,
+              text: row.text,
+              createdAt: row.createdAt.toISOString(),
+            })),
         };
       },
     );

@@ -17,7 +17,18 @@ describe('GET /api/user and two-factor switch', () => {
     const { jar, user } = await t.signUpVerified('shape@example.com');
     const me = (await t.request('GET', '/api/user', { jar })).json();
     expect(Object.keys(me).sort()).toEqual(
-      ['_id', 'balance', 'cardholderId', 'createdAt', 'email', 'isSuspended', 'isTwoFactorEnabled', 'role', 'updatedAt', 'verified'].sort(),
+      [
+        '_id',
+        'balance',
+        'cardholderId',
+        'createdAt',
+        'email',
+        'isSuspended',
+        'isTwoFactorEnabled',
+        'role',
+        'updatedAt',
+        'verified',
+      ].sort(),
     );
     expect(me._id).toBe(user._id);
     expect(me.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -36,21 +47,38 @@ describe('change password', () => {
   it('needs the current password, keeps this session and ends the others', async () => {
     const { jar } = await t.signUpVerified('changepw@example.com');
     const other = new CookieJar();
-    await t.request('POST', '/api/auth/login', { jar: other, body: { email: 'changepw@example.com', password: STRONG_PASSWORD } });
+    await t.request('POST', '/api/auth/login', {
+      jar: other,
+      body: { email: 'changepw@example.com', password: STRONG_PASSWORD },
+    });
 
-    const wrong = await t.request('POST', '/api/user/update/password', { jar, body: { currentPassword: 'Not-It-123', newPassword: NEW_PASSWORD } });
+    const wrong = await t.request('POST', '/api/user/update/password', {
+      jar,
+      body: { currentPassword: 'Not-It-123', newPassword: NEW_PASSWORD },
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ message: 'Your current password is incorrect.', fields: { currentPassword: 'Your current password is incorrect.' } });
+    expect(wrong.json()).toMatchObject({
+      message: 'Your current password is incorrect.',
+      fields: { currentPassword: 'Your current password is incorrect.' },
+    });
 
-    const weak = await t.request('POST', '/api/user/update/password', { jar, body: { currentPassword: STRONG_PASSWORD, newPassword: 'short' } });
+    const weak = await t.request('POST', '/api/user/update/password', {
+      jar,
+      body: { currentPassword: STRONG_PASSWORD, newPassword: 'short' },
+    });
     expect(weak.json().message).toBe('Password does not meet the strength requirements.');
 
-    const ok = await t.request('POST', '/api/user/update/password', { jar, body: { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD } });
+    const ok = await t.request('POST', '/api/user/update/password', {
+      jar,
+      body: { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toContain('password has been changed');
     expect((await t.request('GET', '/api/user', { jar })).statusCode).toBe(200);
     expect((await t.request('GET', '/api/user', { jar: other })).statusCode).toBe(401);
-    const login = await t.request('POST', '/api/auth/login', { body: { email: 'changepw@example.com', password: NEW_PASSWORD } });
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: 'changepw@example.com', password: NEW_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
   });
 });
@@ -64,7 +92,10 @@ describe('change e-mail with a code sent to the new address', () => {
     const mail = await t.smtp.latest('new@example.com', 'Confirm your new e-mail');
     const otp = mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
 
-    const wrong = await t.request('POST', '/api/user/update/email/verify', { jar, body: { otp: otp === '123456' ? '654321' : '123456' } });
+    const wrong = await t.request('POST', '/api/user/update/email/verify', {
+      jar,
+      body: { otp: otp === '123456' ? '654321' : '123456' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Incorrect code. 4 attempts left.');
 
@@ -73,20 +104,38 @@ describe('change e-mail with a code sent to the new address', () => {
     expect((await t.request('GET', '/api/user', { jar })).json().email).toBe('new@example.com');
     const notice = await t.smtp.latest('old@example.com', 'Your e-mail address was changed');
     expect(notice.text).toContain('new@example.com');
-    expect((await t.request('POST', '/api/auth/login', { body: { email: 'new@example.com', password: STRONG_PASSWORD } })).statusCode).toBe(200);
-    expect((await t.request('POST', '/api/auth/login', { body: { email: 'old@example.com', password: STRONG_PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (await t.request('POST', '/api/auth/login', { body: { email: 'new@example.com', password: STRONG_PASSWORD } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.request('POST', '/api/auth/login', { body: { email: 'old@example.com', password: STRONG_PASSWORD } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('refuses an address in use, the current address, a bad address and a malformed code', async () => {
     await t.signUpVerified('someone@example.com');
     const { jar } = await t.signUpVerified('me@example.com');
-    const taken = await t.request('POST', '/api/user/update/email/init', { jar, body: { newEmail: 'someone@example.com' } });
+    const taken = await t.request('POST', '/api/user/update/email/init', {
+      jar,
+      body: { newEmail: 'someone@example.com' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errorCode).toBe('EmailTaken');
-    expect((await t.request('POST', '/api/user/update/email/init', { jar, body: { newEmail: 'ME@example.com' } })).statusCode).toBe(400);
-    expect((await t.request('POST', '/api/user/update/email/init', { jar, body: { newEmail: 'nope' } })).json().message).toBe('Enter a valid e-mail address.');
-    expect((await t.request('POST', '/api/user/update/email/verify', { jar, body: { otp: '12345' } })).json().message).toBe('Code must be exactly 6 digits.');
-    expect((await t.request('POST', '/api/user/update/email/verify', { jar, body: { otp: '123456' } })).json().errorCode).toBe('InvalidCode');
+    expect(
+      (await t.request('POST', '/api/user/update/email/init', { jar, body: { newEmail: 'ME@example.com' } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.request('POST', '/api/user/update/email/init', { jar, body: { newEmail: 'nope' } })).json().message,
+    ).toBe('Enter a valid e-mail address.');
+    expect(
+      (await t.request('POST', '/api/user/update/email/verify', { jar, body: { otp: '12345' } })).json().message,
+    ).toBe('Code must be exactly 6 digits.');
+    expect(
+      (await t.request('POST', '/api/user/update/email/verify', { jar, body: { otp: '123456' } })).json().errorCode,
+    ).toBe('InvalidCode');
   });
 
   it('expires the code after 10 minutes and limits how many codes are sent', async () => {
@@ -100,7 +149,14 @@ describe('change e-mail with a code sent to the new address', () => {
     const { jar: spammer } = await t.signUpVerified('spam@example.com');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      statuses.push((await t.request('POST', '/api/user/update/email/init', { jar: spammer, body: { newEmail: `spam-${i}@example.com` } })).statusCode);
+      statuses.push(
+        (
+          await t.request('POST', '/api/user/update/email/init', {
+            jar: spammer,
+            body: { newEmail: `spam-${i}@example.com` },
+          })
+        ).statusCode,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });

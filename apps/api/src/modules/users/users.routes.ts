@@ -19,8 +19,10 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const anyone = requireRole(deps, ['user', 'admin']);
 
-    app.get('/', { onRequest: anyone, schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } } }, async (request) =>
-      getUserDto(deps.db, principalOf(request).user.id),
+    app.get(
+      '/',
+      { onRequest: anyone, schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } } },
+      async (request) => getUserDto(deps.db, principalOf(request).user.id),
     );
 
     app.patch(
@@ -46,7 +48,10 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/update/password',
-      { onRequest: anyone, schema: { tags, summary: 'Change password', body: changePasswordBodySchema, response: { 200: messageSchema } } },
+      {
+        onRequest: anyone,
+        schema: { tags, summary: 'Change password', body: changePasswordBodySchema, response: { 200: messageSchema } },
+      },
       async (request) => {
         await changePassword(deps, principalOf(request), request.body, contextOf(request));
         return { message: 'Your password has been changed. Other devices have been signed out.' };
@@ -55,7 +60,15 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/update/email/init',
-      { onRequest: anyone, schema: { tags, summary: 'Mail a code to a new address', body: changeEmailInitBodySchema, response: { 200: messageSchema } } },
+      {
+        onRequest: anyone,
+        schema: {
+          tags,
+          summary: 'Mail a code to a new address',
+          body: changeEmailInitBodySchema,
+          response: { 200: messageSchema },
+        },
+      },
       async (request) => {
         await startEmailChange(deps, principalOf(request).user, request.body.newEmail, contextOf(request));
         return { message: `We sent a 6-digit code to ${request.body.newEmail}.` };
@@ -64,7 +77,15 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.post(
       '/update/email/verify',
-      { onRequest: anyone, schema: { tags, summary: 'Confirm the new address with its code', body: changeEmailVerifyBodySchema, response: { 200: messageSchema } } },
+      {
+        onRequest: anyone,
+        schema: {
+          tags,
+          summary: 'Confirm the new address with its code',
+          body: changeEmailVerifyBodySchema,
+          response: { 200: messageSchema },
+        },
+      },
       async (request) => {
         await confirmEmailChange(deps, principalOf(request).user, request.body.otp, contextOf(request));
         return { message: 'Your e-mail address has been changed.' };

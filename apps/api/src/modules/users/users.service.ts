@@ -41,7 +41,12 @@ export async function getUserDto(db: Executor, userId: string): Promise<User> {
 export async function setOwnTwoFactor(deps: Deps, user: UserRow, enabled: boolean, ctx: RequestContext) {
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ twoFactorEnabled: enabled, updatedAt: deps.now() }).where(eq(users.id, user.id));
-    await audit(tx, { action: enabled ? 'user.two_factor_enabled' : 'user.two_factor_disabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
+    await audit(tx, {
+      action: enabled ? 'user.two_factor_enabled' : 'user.two_factor_disabled',
+      actorId: user.id,
+      targetUserId: user.id,
+      ip: ctx.ip,
+    });
   });
 }
 
@@ -118,7 +123,13 @@ export async function confirmEmailChange(deps: Deps, user: UserRow, otp: string,
         .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)));
       if (taken) throw emailInUse();
       await tx.update(users).set({ email: newEmail, updatedAt: now }).where(eq(users.id, user.id));
-      await audit(tx, { action: 'user.email_changed', actorId: user.id, targetUserId: user.id, ip: ctx.ip, details: { from: user.email, to: newEmail } });
+      await audit(tx, {
+        action: 'user.email_changed',
+        actorId: user.id,
+        targetUserId: user.id,
+        ip: ctx.ip,
+        details: { from: user.email, to: newEmail },
+      });
     });
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -6,7 +6,13 @@ export function createSmtpMailer(options: { url: string; from: string; logger: L
   const transport = nodemailer.createTransport(options.url);
   return {
     async send(mail) {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       options.logger.info({ kind: mail.kind }, 'mail sent');
     },
     async close() {

@@ -21,7 +21,10 @@ export function mailTemplates(appUrl: string) {
         to,
         kind: 'existing-account',
         ...renderMail('Someone tried to sign up with your address', 'You already have an account', [
-          { kind: 'p', text: 'Someone just tried to create a CoinCard account with this e-mail address, which already has one.' },
+          {
+            kind: 'p',
+            text: 'Someone just tried to create a CoinCard account with this e-mail address, which already has one.',
+          },
           { kind: 'p', text: 'If it was you, sign in instead, or reset your password if you have forgotten it.' },
           { kind: 'button', label: 'Sign in', url: url('/login') },
           { kind: 'p', text: 'If it was not you, you can ignore this mail: nothing has changed on your account.' },
@@ -45,8 +48,15 @@ export function mailTemplates(appUrl: string) {
         kind: 'password-reset',
         ...renderMail('Reset your password', 'Reset your password', [
           { kind: 'p', text: 'We received a request to reset the password of your CoinCard account.' },
-          { kind: 'button', label: 'Choose a new password', url: url(`/password/reset?code=${code}&exp=${expiresAtMs}`) },
-          { kind: 'p', text: 'The link works once and expires in 1 hour. If you did not ask for it, ignore this mail.' },
+          {
+            kind: 'button',
+            label: 'Choose a new password',
+            url: url(`/password/reset?code=${code}&exp=${expiresAtMs}`),
+          },
+          {
+            kind: 'p',
+            text: 'The link works once and expires in 1 hour. If you did not ask for it, ignore this mail.',
+          },
         ]),
       };
     },
@@ -55,7 +65,10 @@ export function mailTemplates(appUrl: string) {
         to,
         kind: 'email-change-code',
         ...renderMail('Confirm your new e-mail', 'Confirm your new e-mail address', [
-          { kind: 'p', text: 'Enter this code in Profile Settings to make this your CoinCard sign-in address. It expires in 10 minutes.' },
+          {
+            kind: 'p',
+            text: 'Enter this code in Profile Settings to make this your CoinCard sign-in address. It expires in 10 minutes.',
+          },
           { kind: 'code', code },
         ]),
       };
@@ -65,7 +78,10 @@ export function mailTemplates(appUrl: string) {
         to,
         kind: 'email-changed',
         ...renderMail('Your e-mail address was changed', 'Your e-mail address was changed', [
-          { kind: 'p', text: `Your CoinCard account now signs in with ${newEmail}. This address will no longer receive account mail.` },
+          {
+            kind: 'p',
+            text: `Your CoinCard account now signs in with ${newEmail}. This address will no longer receive account mail.`,
+          },
           { kind: 'p', text: 'If you did not make this change, contact support at once.' },
         ]),
       };

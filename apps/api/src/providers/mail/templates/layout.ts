@@ -5,7 +5,10 @@ export type Rendered = { subject: string; text: string; html: string };
 const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-type Block = { kind: 'p'; text: string } | { kind: 'button'; label: string; url: string } | { kind: 'code'; code: string };
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'button'; label: string; url: string }
+  | { kind: 'code'; code: string };
 
 /** One layout for every mail: the same blocks rendered as HTML and as plain text. */
 export function renderMail(subject: string, heading: string, blocks: Block[]): Rendered {

@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
+import { openTestDatabase, usingPostgres } from '../../test/test-database.js';
+import { accountBalance, postTransfer } from './ledger.service.js';
+
+let database: DatabaseHandle;
+const userIds: string[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  for (let i = 0; i < 4; i += 1) {
+    const id = uuidv7();
+    userIds.push(id);
+    await database.db.insert(users).values({ id, email: `ledger-${i}@example.com`, passwordHash: 'x', verified: true });
+  }
+});
+async function newUser(): Promise<string> {
+  const id = uuidv7();
+  await database.db.insert(users).values({ id, email: `ledger-${id}@example.com`, passwordHash: 'x', verified: true });
+  return id;
+}
+
+afterAll(async () => {
+  await database.close();
+});
+
+const userAccount = (userId: string) => ({ kind: 'user_balance' as const, userId });
+const clearing = { kind: 'clearing_payments' as const, ref: 'test' };
+
+const deposit = (id: string, userId: string, amount: number) =>
+  database.db.transaction((tx) =>
+    postTransfer(tx, {
+      id,
+      kind: 'deposit',
+      postings: [
+        { account: clearing, amount: -amount },
+        { account: userAccount(userId), amount },
+      ],
+    }),
+  );
+
+const move = (id: string, from: string, to: string, amount: number) =>
+  database.db.transaction((tx) =>
+    postTransfer(tx, {
+      id,
+      kind: 'move',
+      postings: [
+        { account: userAccount(from), amount: -amount },
+        { account: userAccount(to), amount },
+      ],
+    }),
+  );
+
+describe('ledger', () => {
+  it('refuses to overdraw a user account, moving nothing', async () => {
+    const [a = '', b = ''] = userIds;
+    await deposit(`t-${uuidv7()}`, a, 500);
+    const before = await accountBalance(database.db, userAccount(a));
+    await expect(move(`t-${uuidv7()}`, a, b, before + 1)).rejects.toMatchObject({ errorCode: 'InsufficientBalance' });
+    expect(await accountBalance(database.db, userAccount(a))).toBe(before);
+    await expectLedgerInvariants(database.db);
+  });
+
+  it('moves money once per transfer id, however often it is posted', async () => {
+    const [a = ''] = userIds;
+    const before = await accountBalance(database.db, userAccount(a));
+    const id = `t-${uuidv7()}`;
+    expect(await deposit(id, a, 700)).toBe(true);
+    expect(await deposit(id, a, 700)).toBe(false);
+    expect(await accountBalance(database.db, userAccount(a))).toBe(before + 700);
+    await expectLedgerInvariants(database.db);
+  });
+
+  it('keeps entries append-only at the database level', async () => {
+    await expect(database.db.execute(sql`update ledger_entries set amount = amount + 1`)).rejects.toThrow();
+    await expect(database.db.execute(sql`delete from ledger_entries`)).rejects.toThrow();
+    await expect(
+      database.db.execute(sql`update ledger_accounts set balance = -1 where kind = 'user_balance'`),
+    ).rejects.toThrow();
+  });
+
+  it('keeps its invariants under random sequences of transfers (property)', async () => {
+    const operation = fc.oneof(
+      fc.record({ op: fc.constant('deposit' as const), user: fc.nat(3), amount: fc.integer({ min: 1, max: 100_000 }) }),
+      fc.record({
+        op: fc.constant('move' as const),
+        from: fc.nat(3),
+        to: fc.nat(3),
+        amount: fc.integer({ min: 1, max: 100_000 }),
+      }),
+      fc.record({ op: fc.constant('replay' as const), back: fc.nat(20) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 25 }), async (ops) => {
+        const model = new Map<string, number>();
+        for (const id of userIds) model.set(id, await accountBalance(database.db, userAccount(id)));
+        const posted: Array<() => Promise<boolean>> = [];
+        for (const op of ops) {
+          if (op.op === 'deposit') {
+            const user = userIds[op.user] ?? '';
+            const id = `p-${uuidv7()}`;
+            const run = () => deposit(id, user, op.amount);
+            if (await run()) model.set(user, (model.get(user) ?? 0) + op.amount);
+            posted.push(run);
+          } else if (op.op === 'move') {
+            const from = userIds[op.from] ?? '';
+            const to = userIds[op.to] ?? '';
+            if (from === to) continue;
+            const id = `m-${uuidv7()}`;
+            const run = () => move(id, from, to, op.amount);
+            const fits = (model.get(from) ?? 0) >= op.amount;
+            if (fits) {
+              expect(await run()).toBe(true);
+              model.set(from, (model.get(from) ?? 0) - op.amount);
+              model.set(to, (model.get(to) ?? 0) + op.amount);
+              posted.push(run);
+            } else {
+              await expect(run()).rejects.toMatchObject({ errorCode: 'InsufficientBalance' });
+            }
+          } else {
+            const replay = posted[posted.length - 1 - op.back];
+            // A replayed transfer id never moves money again.
+            if (replay) expect(await replay()).toBe(false);
+          }
+        }
+        for (const id of userIds) expect(await accountBalance(database.db, userAccount(id))).toBe(model.get(id));
+        await expectLedgerInvariants(database.db);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it(`allows no overdraft and no lost update under concurrent transfers${usingPostgres ? ' (PostgreSQL, many connections)' : ''}`, async () => {
+    const source = await newUser();
+    const sink = await newUser();
+    await deposit(`seed-${uuidv7()}`, source, 1000);
+    const start = await accountBalance(database.db, userAccount(source));
+    const sinkStart = await accountBalance(database.db, userAccount(sink));
+    const attempts = Array.from({ length: 60 }, (_, i) =>
+      move(`race-${i}-${uuidv7()}`, source, sink, 30).then(
+        () => 'ok' as const,
+        (error) => error.errorCode as string,
+      ),
+    );
+    const outcomes = await Promise.all(attempts);
+    const succeeded = outcomes.filter((o) => o === 'ok').length;
+    expect(outcomes.filter((o) => o !== 'ok').every((o) => o === 'InsufficientBalance')).toBe(true);
+    expect(succeeded).toBe(Math.floor(start / 30));
+    expect(await accountBalance(database.db, userAccount(source))).toBe(start - succeeded * 30);
+    expect(await accountBalance(database.db, userAccount(sink))).toBe(sinkStart + succeeded * 30);
+    await expectLedgerInvariants(database.db);
+  });
+
+  it('posts the same transfer id from many connections at once exactly once', async () => {
+    const [a = ''] = userIds;
+    const before = await accountBalance(database.db, userAccount(a));
+    const id = `dup-${uuidv7()}`;
+    const results = await Promise.all(Array.from({ length: 20 }, () => deposit(id, a, 250).catch(() => false)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await accountBalance(database.db, userAccount(a))).toBe(before + 250);
+    await expectLedgerInvariants(database.db);
+  });
+});
