@@ -18,10 +18,14 @@ import type { Deps } from './deps.js';
 import { uuidv7 } from './lib/ids.js';
 import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { depositRoutes } from './modules/deposits/deposits.routes.js';
+import { webhookRoutes } from './modules/deposits/webhooks.routes.js';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerRequestGuard } from './plugins/request-guard.js';
+import { sandboxCredentials } from './providers/payments/index.js';
+import { registerSandboxPaymentServer } from './providers/payments/sandbox-server.js';
 
 export type AppOptions = {
   /** The built SPA to serve beside /api; absent in API-only tests. */
@@ -52,7 +56,10 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   });
 
   registerErrorHandler(app);
-  registerRequestGuard(app, { appOrigin: deps.config.appOrigin, exemptPrefixes: ['/api/webhooks/'] });
+  registerRequestGuard(app, {
+    appOrigin: deps.config.appOrigin,
+    exemptPrefixes: ['/api/webhooks/', '/sandbox/payments/v1/'],
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -99,7 +106,18 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   await app.register(userRoutes(deps), { prefix: '/api/user' });
   await app.register(adminUserListRoute(deps), { prefix: '/api/user' });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
+  await app.register(depositRoutes(deps), { prefix: '/api/transactions' });
+  await app.register(webhookRoutes(deps), { prefix: '/api/webhooks' });
   if (options.exposeDevOutbox) await app.register(devOutboxRoutes(deps), { prefix: '/api/dev' });
+  if (deps.config.PAYMENTS_PROVIDER === 'sandbox') {
+    registerSandboxPaymentServer(app, {
+      db: deps.db,
+      appUrl: deps.config.APP_URL,
+      now: deps.now,
+      logger: deps.logger,
+      ...sandboxCredentials(deps.sessionSecret),
+    });
+  }
 
   if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
     await serveSpa(app, options.webDistDir);

@@ -25,6 +25,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanString.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'cryptomus']).default('sandbox'),
+  CRYPTOMUS_BASE_URL: z.url().default('https://api.cryptomus.com'),
+  CRYPTOMUS_MERCHANT_ID: z.string().optional(),
+  CRYPTOMUS_API_KEY: z.string().optional(),
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -55,6 +60,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   }
   if (Boolean(parsed.ADMIN_EMAIL) !== Boolean(parsed.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  if (parsed.PAYMENTS_PROVIDER === 'cryptomus' && !(parsed.CRYPTOMUS_MERCHANT_ID && parsed.CRYPTOMUS_API_KEY)) {
+    problems.push('CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_API_KEY: required when PAYMENTS_PROVIDER=cryptomus');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const appUrl = new URL(parsed.APP_URL);

@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
+import { startJobs } from './jobs/scheduler.js';
 import { createLogger } from './lib/logger.js';
 import { openRuntime } from './runtime.js';
 import { ensureStartupUsers } from './seed/ensure-users.js';
@@ -27,6 +28,7 @@ async function main() {
   });
   const seeded = await ensureStartupUsers(runtime.deps, config.SEED_DEMO ?? config.isEmbedded);
 
+  let jobs: ReturnType<typeof startJobs> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -34,6 +36,7 @@ async function main() {
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await jobs?.stop();
     await app.close();
     await runtime.close();
     process.exit(0);
@@ -42,6 +45,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
+  const address = app.server.address();
+  if (address && typeof address === 'object') runtime.setSelfUrl(`http://127.0.0.1:${address.port}`);
+  jobs = startJobs(runtime.deps, config.JOBS_INTERVAL_MS);
   const lines = [
     '',
     `  CoinCard is running: ${config.APP_URL}`,

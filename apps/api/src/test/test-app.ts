@@ -1,15 +1,25 @@
+import { type AddressInfo, createServer } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
 import type { Deps } from '../deps.js';
+import { createRateCache } from '../modules/deposits/exchange-rates.js';
 import { createSmtpMailer } from '../providers/mail/smtp.js';
 import { mailTemplates } from '../providers/mail/templates/index.js';
+import { createPaymentProvider } from '../providers/payments/index.js';
+import type { PaymentProvider } from '../providers/payments/payment-provider.js';
 import { CookieJar } from './cookie-jar.js';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture.js';
 import { openTestDatabase } from './test-database.js';
 
-export const APP_ORIGIN = 'http://localhost:3000';
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 export const STRONG_PASSWORD = 'Correct-Horse-42';
 
 type RequestOptions = {
@@ -24,18 +34,34 @@ let ipCounter = 0;
 /** A fresh client address, so one test's rate-limit counters never touch another's. */
 export const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
-export async function createTestApp(overrides: { configEnv?: Record<string, string>; exposeDevOutbox?: boolean } = {}) {
+type TestAppOverrides = {
+  configEnv?: Record<string, string>;
+  exposeDevOutbox?: boolean;
+  /** Replaces the configured payment provider (the Cryptomus adapter pointed at a test's fake server). */
+  payments?: (appUrl: string) => PaymentProvider;
+};
+
+/**
+ * The whole app on a real port of its own (the sandbox provider and webhooks travel over real HTTP), with a
+ * real SMTP server receiving its mail and a fresh database.
+ */
+export async function createTestApp(overrides: TestAppOverrides = {}) {
   const smtp: SmtpCapture = await startSmtpCapture();
   const database = await openTestDatabase();
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
   const config = parseConfig({
     NODE_ENV: 'test',
-    APP_URL: APP_ORIGIN,
+    APP_URL: appUrl,
     SESSION_SECRET: 'test-secret-that-is-at-least-32-chars',
     SMTP_URL: smtp.url,
     ...overrides.configEnv,
   });
   const logger = pino({ level: 'silent' });
   let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  const payments =
+    overrides.payments?.(appUrl) ?? createPaymentProvider(config, config.SESSION_SECRET ?? '', () => appUrl);
   const deps: Deps = {
     config,
     db: database.db,
@@ -43,10 +69,12 @@ export async function createTestApp(overrides: { configEnv?: Record<string, stri
     mail: mailTemplates(config.APP_URL),
     logger,
     sessionSecret: config.SESSION_SECRET ?? '',
-    now: () => new Date(Date.now() + offsetMs),
+    payments,
+    rates: createRateCache(payments, now),
+    now,
   };
   const app: FastifyInstance = await buildApp(deps, { exposeDevOutbox: overrides.exposeDevOutbox ?? false });
-  await app.ready();
+  await app.listen({ host: '127.0.0.1', port });
   const defaultIp = freshIp();
 
   async function request(method: string, url: string, options: RequestOptions = {}): Promise<LightMyRequestResponse> {
@@ -57,7 +85,7 @@ export async function createTestApp(overrides: { configEnv?: Record<string, stri
       payload = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    if (method !== 'GET' && method !== 'HEAD') headers.origin ??= APP_ORIGIN;
+    if (method !== 'GET' && method !== 'HEAD') headers.origin ??= appUrl;
     const response = await app.inject({
       method: method as 'GET',
       url,
@@ -95,6 +123,7 @@ export async function createTestApp(overrides: { configEnv?: Record<string, stri
 
   return {
     app,
+    appUrl,
     deps,
     smtp,
     request,

@@ -1,4 +1,5 @@
 export * from './audit-log.js';
+export * from './deposits.js';
 export * from './ledger.js';
 export * from './mail-outbox.js';
 export * from './one-time-codes.js';

@@ -56,16 +56,14 @@ export async function register(
   const now = deps.now();
   try {
     const mail = await deps.db.transaction(async (tx) => {
-      await tx
-        .insert(users)
-        .values({
-          id: userId,
-          email: input.email,
-          passwordHash,
-          referredByCode: input.referredBy || null,
-          createdAt: now,
-          updatedAt: now,
-        });
+      await tx.insert(users).values({
+        id: userId,
+        email: input.email,
+        passwordHash,
+        referredByCode: input.referredBy || null,
+        createdAt: now,
+        updatedAt: now,
+      });
       await audit(tx, {
         action: 'auth.register',
         targetUserId: userId,

@@ -18,10 +18,8 @@ export async function evaluateReferral(db: Executor, user: UserRow) {
     .from(users)
     .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_balance')))
     .where(eq(users.id, code));
-  const eligible =
-    referrer !== undefined &&
-    referrer.user.verified &&
-    !referrer.user.suspended &&
-    (referrer.balance ?? 0) >= REFERRAL_LINK_MIN_BALANCE_CENTS;
+  const eligible = Boolean(
+    referrer?.user.verified && !referrer.user.suspended && (referrer.balance ?? 0) >= REFERRAL_LINK_MIN_BALANCE_CENTS,
+  );
   return { referralAttempted: true, referrerEligible: eligible };
 }

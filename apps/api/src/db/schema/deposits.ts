@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Our order id at the provider: unique, so asking twice never makes two invoices. */
+    orderId: text('order_id').notNull(),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    currency: text('currency').notNull(),
+    network: text('network').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** USD cents the provider says it received. */
+    amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0),
+    /** What the ledger credited: set once, in the same transaction as the credit. */
+    creditedAmount: bigint('credited_amount', { mode: 'number' }).notNull().default(0),
+    status: text('status', { enum: ['PENDING', 'PAID', 'PAID_OVER', 'PAID_LESS', 'EXPIRED', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    providerStatus: text('provider_status'),
+    paymentUrl: text('payment_url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    /** When reconciliation may next ask the provider about this deposit (a lease, so workers never collide). */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('deposits_order_id_unique').on(t.orderId),
+    uniqueIndex('deposits_idempotency_unique').on(t.userId, t.idempotencyKey),
+    index('deposits_user_created_idx').on(t.userId, t.createdAt),
+    index('deposits_pending_check_idx').on(t.nextCheckAt).where(sql`${t.status} = 'PENDING'`),
+    check(
+      'deposits_status_check',
+      sql`${t.status} in ('PENDING', 'PAID', 'PAID_OVER', 'PAID_LESS', 'EXPIRED', 'FAILED')`,
+    ),
+    check('deposits_amount_check', sql`${t.amount} between 1000 and 1000000`),
+    check('deposits_amount_paid_check', sql`${t.amountPaid} >= 0 and ${t.creditedAmount} >= 0`),
+  ],
+);
+export type DepositRow = typeof deposits.$inferSelect;
+
+/** Every verified webhook as it arrived, keyed by a hash of its body, so a redelivery is recognised. */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    id: uuid('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventKey: text('event_key').notNull(),
+    orderId: text('order_id'),
+    rawBody: text('raw_body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('payment_webhook_events_key_unique').on(t.provider, t.eventKey)],
+);
+
+/** The sandbox payment provider's own books: what a real provider would keep on its side. */
+export const sandboxInvoices = pgTable(
+  'sandbox_invoices',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    merchant: text('merchant').notNull(),
+    orderId: text('order_id').notNull(),
+    amount: text('amount').notNull(),
+    currency: text('currency').notNull(),
+    toCurrency: text('to_currency').notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    payerAmount: text('payer_amount').notNull(),
+    paymentAmountUsd: text('payment_amount_usd'),
+    status: text('status').notNull().default('check'),
+    urlCallback: text('url_callback'),
+    urlReturn: text('url_return'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_invoices_order_unique').on(t.merchant, t.orderId)],
+);

@@ -1,0 +1,105 @@
+import {
+  adminListQuerySchema,
+  createDepositBodySchema,
+  depositSchema,
+  depositsPageSchema,
+  exchangeRateSchema,
+  findCoin,
+  paginationQuerySchema,
+} from '@coincard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { principalOf, requireRole } from '../../plugins/authenticate.js';
+import { createDeposit, listAllDeposits, listOwnDeposits } from './deposits.service.js';
+
+const tags = ['transactions'];
+
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1, 'Idempotency-Key must not be empty.')
+    .max(100, 'Idempotency-Key must be at most 100 characters.')
+    .optional(),
+});
+
+/** Crypto top-ups: /api/transactions. */
+export function depositRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/',
+      {
+        onRequest: requireRole(deps, ['user']),
+        schema: {
+          tags,
+          summary: 'Start a crypto top-up; answers the payment link',
+          headers: idempotencyHeaders,
+          body: createDepositBodySchema,
+          response: { 201: depositSchema },
+        },
+      },
+      async (request, reply) => {
+        const deposit = await createDeposit(
+          deps,
+          principalOf(request).user,
+          request.body,
+          request.headers['idempotency-key'],
+        );
+        return reply.status(201).send(deposit);
+      },
+    );
+
+    app.get(
+      '/',
+      {
+        onRequest: requireRole(deps, ['user', 'admin']),
+        schema: {
+          tags,
+          summary: 'Your top-ups, newest first',
+          querystring: paginationQuerySchema,
+          response: { 200: depositsPageSchema },
+        },
+      },
+      async (request) => listOwnDeposits(deps, principalOf(request).user, request.query),
+    );
+
+    app.get(
+      '/all',
+      {
+        onRequest: requireRole(deps, ['admin']),
+        schema: {
+          tags,
+          summary: 'All top-ups (admin)',
+          querystring: adminListQuerySchema,
+          response: { 200: depositsPageSchema },
+        },
+      },
+      async (request) => listAllDeposits(deps, request.query),
+    );
+
+    app.get(
+      '/exchange-rate/:currency',
+      {
+        onRequest: requireRole(deps, ['user', 'admin']),
+        schema: {
+          tags,
+          summary: 'USD per one coin',
+          params: z.object({
+            currency: z
+              .string()
+              .max(10)
+              .toUpperCase()
+              .refine((code) => findCoin(code) !== undefined, { message: 'This cryptocurrency is not supported.' }),
+          }),
+          response: { 200: exchangeRateSchema },
+        },
+      },
+      async (request) => ({
+        from: request.params.currency,
+        to: 'USD' as const,
+        course: await deps.rates(request.params.currency),
+      }),
+    );
+  };
+}

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { safeEqual } from '../../lib/crypto.js';
+import { signCryptomusBody, signCryptomusWebhook } from './cryptomus-signature.js';
+import { CRYPTOMUS_NETWORKS, mapCryptomusStatus } from './cryptomus-status.js';
+import type { InvoiceState, PaymentProvider } from './payment-provider.js';
+
+export type CryptomusOptions = {
+  /** e.g. https://api.cryptomus.com (or the built-in sandbox's address). */
+  baseUrl: string | (() => string);
+  merchantId: string;
+  apiKey: string;
+  name?: string;
+  timeoutMs?: number;
+};
+
+const money = z.union([z.string(), z.number()]).transform(String);
+
+const invoiceResultSchema = z.object({
+  uuid: z.string(),
+  order_id: z.string(),
+  url: z.string(),
+  status: z.string().optional(),
+  payment_status: z.string().optional(),
+  payment_amount: money.nullish(),
+  payment_amount_usd: money.nullish(),
+  expired_at: z.number().nullish(),
+});
+
+const envelopeSchema = z.object({ state: z.number(), result: z.unknown().optional(), message: z.string().optional() });
+
+const webhookSchema = z.looseObject({
+  type: z.string().optional(),
+  uuid: z.string().optional(),
+  order_id: z.string(),
+  status: z.string(),
+  sign: z.string(),
+});
+
+/** "12.345" USD to cents, rounding down: we never credit a fraction of a cent that was not received. */
+export function usdStringToCents(value: string): number | null {
+  if (!/^\d+(\.\d+)?$/.test(value)) return null;
+  const [whole = '0', fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+function toInvoiceState(raw: unknown): InvoiceState {
+  const result = invoiceResultSchema.parse(raw);
+  const providerStatus = result.payment_status ?? result.status ?? 'check';
+  const paidUsd = result.payment_amount_usd ?? null;
+  return {
+    providerPaymentId: result.uuid,
+    orderId: result.order_id,
+    paymentUrl: result.url,
+    status: mapCryptomusStatus(providerStatus),
+    providerStatus,
+    amountPaidCents: paidUsd === null ? null : usdStringToCents(paidUsd),
+    expiresAt: result.expired_at ? new Date(result.expired_at * 1000) : null,
+  };
+}
+
+/** The Cryptomus-compatible adapter: signed JSON POSTs, zod-checked answers, signed webhooks. */
+export function createCryptomusProvider(options: CryptomusOptions): PaymentProvider {
+  const baseUrl = () =>
+    (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl).replace(/\/$/, '');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<unknown> {
+    const raw = body === undefined ? '' : JSON.stringify(body);
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl()}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          merchant: options.merchantId,
+          sign: signCryptomusBody(raw, options.apiKey),
+        },
+        body: method === 'POST' ? raw : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch {
+      throw new AppError(
+        'ProviderError',
+        'The payment provider cannot be reached right now. Please try again in a moment.',
+      );
+    }
+    const parsed = envelopeSchema.safeParse(await response.json().catch(() => null));
+    if (!response.ok || !parsed.success || parsed.data.state !== 0) {
+      throw new AppError('ProviderError', 'The payment provider refused the request. Please try again in a moment.');
+    }
+    return parsed.data.result;
+  }
+
+  return {
+    name: options.name ?? 'cryptomus',
+    async createInvoice(input) {
+      const network = CRYPTOMUS_NETWORKS[input.network];
+      if (!network) throw new AppError('ValidationError', 'This network is not supported.');
+      const result = await call('POST', '/v1/payment', {
+        amount: (input.amountCents / 100).toFixed(2),
+        currency: 'USD',
+        order_id: input.orderId,
+        to_currency: input.coin,
+        network,
+        url_callback: input.callbackUrl,
+        url_return: input.returnUrl,
+        url_success: input.returnUrl,
+        lifetime: input.lifetimeSeconds,
+        is_payment_multiple: false,
+      });
+      return toInvoiceState(result);
+    },
+    async getInvoice(orderId) {
+      return toInvoiceState(await call('POST', '/v1/payment/info', { order_id: orderId }));
+    },
+    async exchangeRate(coin) {
+      const result = z
+        .array(z.object({ from: z.string(), to: z.string(), course: money }))
+        .parse(await call('GET', `/v1/exchange-rate/${encodeURIComponent(coin)}/list`));
+      const usd = result.find((rate) => rate.to === 'USD') ?? result.find((rate) => rate.to === 'USDT');
+      const course = usd ? Number(usd.course) : Number.NaN;
+      if (!Number.isFinite(course) || course <= 0)
+        throw new AppError('ProviderError', `No USD rate for ${coin} right now.`);
+      return course;
+    },
+    verifyWebhook(rawBody) {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(rawBody);
+      } catch {
+        throw new AppError('InvalidSignature', 'The webhook signature is invalid.');
+      }
+      const parsed = webhookSchema.safeParse(payload);
+      if (!parsed.success) throw new AppError('InvalidSignature', 'The webhook signature is invalid.');
+      const { sign, ...rest } = parsed.data;
+      // Re-serialise the payload in the order it arrived, as PHP did when signing.
+      const withoutSign = Object.fromEntries(
+        Object.entries(payload as Record<string, unknown>).filter(([key]) => key !== 'sign'),
+      );
+      if (!safeEqual(signCryptomusWebhook(withoutSign, options.apiKey), sign)) {
+        throw new AppError('InvalidSignature', 'The webhook signature is invalid.');
+      }
+      return {
+        orderId: rest.order_id,
+        providerStatus: rest.status,
+        eventKey: createHash('sha256').update(rawBody).digest('hex'),
+      };
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { DepositStatus } from '@coincard/shared';
+
+export type CreateInvoiceInput = {
+  orderId: string;
+  amountCents: number;
+  /** The coin the payer sends (USDT, BTC...). The invoice itself is priced in USD. */
+  coin: string;
+  /** Our network code (TRON, ETH...). */
+  network: string;
+  callbackUrl: string;
+  returnUrl: string;
+  lifetimeSeconds: number;
+};
+
+/** What the provider says about one invoice, already mapped to our statuses and cents. */
+export type InvoiceState = {
+  providerPaymentId: string;
+  orderId: string;
+  paymentUrl: string;
+  status: DepositStatus;
+  providerStatus: string;
+  /** USD cents received, when the provider reports it. */
+  amountPaidCents: number | null;
+  expiresAt: Date | null;
+};
+
+/** A verified webhook: only the order it names is trusted; the amounts are confirmed with getInvoice. */
+export type PaymentWebhook = { orderId: string; providerStatus: string; eventKey: string };
+
+export type PaymentProvider = {
+  name: string;
+  createInvoice: (input: CreateInvoiceInput) => Promise<InvoiceState>;
+  getInvoice: (orderId: string) => Promise<InvoiceState>;
+  /** USD per one coin. */
+  exchangeRate: (coin: string) => Promise<number>;
+  /** Throws AppError InvalidSignature unless the body is signed by the provider. */
+  verifyWebhook: (rawBody: string) => PaymentWebhook;
+};
