@@ -102,7 +102,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     const password = options.password ?? STRONG_PASSWORD;
     const response = await request('POST', '/api/auth/register', {
       body: { email, password, confirmPassword: password, referredBy: options.referredBy },
-      ip: options.ip,
+      // Each factory user is a different person, arriving from their own address.
+      ip: options.ip ?? freshIp(),
     });
     if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
     const mail = await smtp.latest(email, 'Verify your e-mail');

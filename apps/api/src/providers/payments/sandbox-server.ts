@@ -267,12 +267,10 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
               .send({ message: `An overpayment must be more than $${invoice.amount}.`, errorCode: 'ValidationError' });
           }
           if (outcome === 'wrong_amount' && (Number(value) <= 0 || Number(value) >= invoiceAmount)) {
-            return reply
-              .status(400)
-              .send({
-                message: `An underpayment must be between $0.01 and $${invoice.amount}.`,
-                errorCode: 'ValidationError',
-              });
+            return reply.status(400).send({
+              message: `An underpayment must be between $0.01 and $${invoice.amount}.`,
+              errorCode: 'ValidationError',
+            });
           }
           paid = Number(value).toFixed(2);
         }

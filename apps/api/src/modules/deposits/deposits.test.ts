@@ -1,0 +1,170 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileDeposits } from '../../jobs/reconcile-deposits.js';
+import { ensureStartupUsers } from '../../seed/ensure-users.js';
+import { CookieJar } from '../../test/cookie-jar.js';
+import { countRows, createDeposit, payInSandbox, settleSilently } from '../../test/deposit-helpers.js';
+import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+const ADMIN = { email: 'ops@example.com', password: 'Admin-Password-99' };
+beforeAll(async () => {
+  t = await createTestApp({ configEnv: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  await ensureStartupUsers(t.deps, false);
+});
+afterEach(async () => {
+  await expectLedgerInvariants(t.deps.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const balanceOf = async (jar: CookieJar) => (await t.request('GET', '/api/user', { jar })).json().balance as number;
+const USDT_TRON_50 = { currency: 'USDT', network: 'TRON', amountInUsd: 5000 };
+
+describe('creating a top-up', () => {
+  it('creates a PENDING deposit with a sandbox payment link, listed newest first', async () => {
+    const { jar, user } = await t.signUpVerified('depositor@example.com');
+    const response = await createDeposit(t, jar, USDT_TRON_50);
+    expect(response.statusCode).toBe(201);
+    const deposit = response.json();
+    expect(deposit).toMatchObject({
+      status: 'PENDING',
+      amount: 5000,
+      amountPaid: 0,
+      currency: 'USDT',
+      network: 'TRON',
+      type: 'credit',
+      email: user.email,
+    });
+    expect(deposit.paymentUrl).toMatch(new RegExp(`^${t.appUrl}/sandbox/checkout/[0-9a-f-]{36}$`));
+    expect(deposit.transactionId).toBeTruthy();
+    expect(new Date(deposit.expiresAt).getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+
+    await createDeposit(t, jar, { currency: 'btc', network: 'btc', amountInUsd: 1000 });
+    const list = (await t.request('GET', '/api/transactions?pageSize=1', { jar })).json();
+    expect(list.meta).toEqual({ page: 1, pageSize: 1, total: 2, pages: 2 });
+    expect(list.transactions[0]).toMatchObject({ currency: 'BTC', network: 'BTC', amount: 1000 });
+    expect(await balanceOf(jar)).toBe(0);
+  });
+
+  it.each([
+    [{ currency: 'FOO', network: 'TRON', amountInUsd: 5000 }, 'This cryptocurrency is not supported.'],
+    [{ currency: 'USDT', network: 'BTC', amountInUsd: 5000 }, 'This cryptocurrency is not available on that network.'],
+    [{ currency: 'BTC', network: 'TRON', amountInUsd: 5000 }, 'This cryptocurrency is not available on that network.'],
+    [{ currency: 'USDT', network: 'MOON', amountInUsd: 5000 }, 'This network is not supported.'],
+    [{ currency: 'USDT', network: 'TRON', amountInUsd: 999 }, 'The amount must be at least $10.00.'],
+    [{ currency: 'USDT', network: 'TRON', amountInUsd: 1_000_001 }, 'The amount must be at most $10,000.00.'],
+    [{ currency: 'USDT', network: 'TRON', amountInUsd: 1500.5 }, 'The amount must be a whole number of cents.'],
+    [{ currency: 'USDT', network: 'TRON', amountInUsd: -5000 }, 'The amount must be at least $10.00.'],
+    [{ currency: 'USDT', network: 'TRON', amountInUsd: '5000' }, 'The amount must be a number of cents.'],
+    [{ currency: 'USDT', network: 'TRON', amountInUsd: 1e308 }, 'The amount must be a whole number of cents.'],
+    [{ currency: 'USDT', network: 'TRON' }, 'The amount must be a number of cents.'],
+    [{ network: 'TRON', amountInUsd: 5000 }, 'Choose a cryptocurrency.'],
+  ])('refuses %o with a clear 400, no deposit and no provider call', async (body, message) => {
+    const { jar } = await t.signUpVerified(`bad-${Math.random().toString(36).slice(2)}@example.com`);
+    const deposits = await countRows(t, 'deposits');
+    const invoices = await countRows(t, 'sandbox_invoices');
+    const response = await createDeposit(t, jar, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: 'ValidationError', message });
+    expect(await countRows(t, 'deposits')).toBe(deposits);
+    expect(await countRows(t, 'sandbox_invoices')).toBe(invoices);
+  });
+
+  it('answers the first result again for a repeated Idempotency-Key, and 409 for a different body', async () => {
+    const { jar } = await t.signUpVerified('idem@example.com');
+    const headers = { 'idempotency-key': 'add-money-1' };
+    const first = (await createDeposit(t, jar, USDT_TRON_50, headers)).json();
+    const again = await createDeposit(t, jar, USDT_TRON_50, headers);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()._id).toBe(first._id);
+    const other = await createDeposit(t, jar, { ...USDT_TRON_50, amountInUsd: 6000 }, headers);
+    expect(other.statusCode).toBe(409);
+    expect((await t.request('GET', '/api/transactions', { jar })).json().meta.total).toBe(1);
+  });
+
+  it('lets only users create top-ups and only admins list them all, with search', async () => {
+    const admin = new CookieJar();
+    await t.request('POST', '/api/auth/login', { jar: admin, body: ADMIN });
+    expect((await createDeposit(t, admin, USDT_TRON_50)).statusCode).toBe(403);
+    const { jar } = await t.signUpVerified('searchable-depositor@example.com');
+    const mine = (await createDeposit(t, jar, USDT_TRON_50)).json();
+    expect((await t.request('GET', '/api/transactions/all', { jar })).statusCode).toBe(403);
+    const found = (await t.request('GET', '/api/transactions/all?search=searchable-dep', { jar: admin })).json();
+    expect(found.transactions.map((d: { _id: string }) => d._id)).toEqual([mine._id]);
+    const byProviderId = (
+      await t.request('GET', `/api/transactions/all?search=${mine.transactionId}`, { jar: admin })
+    ).json();
+    expect(byProviderId.meta.total).toBe(1);
+    expect((await t.request('GET', '/api/transactions')).statusCode).toBe(401);
+  });
+
+  it("never shows one user's deposits to another", async () => {
+    const alice = await t.signUpVerified('alice-dep@example.com');
+    const bob = await t.signUpVerified('bob-dep@example.com');
+    await createDeposit(t, alice.jar, USDT_TRON_50);
+    const bobs = (await t.request('GET', '/api/transactions', { jar: bob.jar })).json();
+    expect(bobs.transactions).toEqual([]);
+  });
+
+  it('answers live exchange rates for supported coins', async () => {
+    const { jar } = await t.signUpVerified('rates@example.com');
+    const btc = (await t.request('GET', '/api/transactions/exchange-rate/BTC', { jar })).json();
+    expect(btc).toMatchObject({ from: 'BTC', to: 'USD' });
+    expect(btc.course).toBeGreaterThan(10_000);
+    const usdt = (await t.request('GET', '/api/transactions/exchange-rate/usdt', { jar })).json();
+    expect(usdt.course).toBeCloseTo(1, 1);
+    const bad = await t.request('GET', '/api/transactions/exchange-rate/NOPE', { jar });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('This cryptocurrency is not supported.');
+  });
+});
+
+describe('settling a top-up through the sandbox checkout (real HTTP webhooks)', () => {
+  it.each([
+    ['paid', undefined, 'PAID', 5000, 5000],
+    ['paid_over', '55.00', 'PAID_OVER', 5500, 5500],
+    ['wrong_amount', '20.50', 'PAID_LESS', 2050, 2050],
+    ['cancel', undefined, 'EXPIRED', 0, 0],
+    ['fail', undefined, 'FAILED', 0, 0],
+  ])(
+    'outcome %s (%s) ends %s with amountPaid %s and balance %s',
+    async (outcome, amountUsd, status, amountPaid, balance) => {
+      const { jar } = await t.signUpVerified(`settle-${outcome}@example.com`);
+      const deposit = (await createDeposit(t, jar, USDT_TRON_50)).json();
+      const paid = await payInSandbox(t, deposit.paymentUrl, outcome, amountUsd);
+      expect(paid.statusCode).toBe(200);
+      const [row] = (await t.request('GET', '/api/transactions', { jar })).json().transactions;
+      expect(row).toMatchObject({ status, amountPaid });
+      expect(await balanceOf(jar)).toBe(balance);
+      // A second click on the checkout page changes nothing.
+      expect((await payInSandbox(t, deposit.paymentUrl, 'paid')).statusCode).toBe(409);
+      expect(await balanceOf(jar)).toBe(balance);
+    },
+  );
+
+  it('reconciles a deposit whose webhook was lost, once its lifetime is over', async () => {
+    const { jar } = await t.signUpVerified('lost-webhook@example.com');
+    const deposit = (await createDeposit(t, jar, USDT_TRON_50)).json();
+    await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');
+    expect((await reconcileDeposits(t.deps)).checked).toBe(0);
+    t.clock.advance(61 * 60_000 + 1000);
+    await t.request('GET', '/api/auth/refresh', { jar });
+    await reconcileDeposits(t.deps);
+    expect(await balanceOf(jar)).toBe(5000);
+    await reconcileDeposits(t.deps);
+    expect(await balanceOf(jar)).toBe(5000);
+  });
+
+  it('expires a never-paid deposit through reconciliation', async () => {
+    const { jar } = await t.signUpVerified('never-paid@example.com');
+    await createDeposit(t, jar, USDT_TRON_50);
+    t.clock.advance(61 * 60_000 + 1000);
+    await t.request('GET', '/api/auth/refresh', { jar });
+    await reconcileDeposits(t.deps);
+    const [row] = (await t.request('GET', '/api/transactions', { jar })).json().transactions;
+    expect(row.status).toBe('EXPIRED');
+    expect(await balanceOf(jar)).toBe(0);
+  });
+});

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CookieJar } from '../../test/cookie-jar.js';
+import { createDeposit, payInSandbox, postWebhook, settleSilently, signedWebhook } from '../../test/deposit-helpers.js';
+import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { usingPostgres } from '../../test/test-database.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await expectLedgerInvariants(t.deps.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const balanceOf = async (jar: CookieJar) => (await t.request('GET', '/api/user', { jar })).json().balance as number;
+const statusOf = async (jar: CookieJar) =>
+  (await t.request('GET', '/api/transactions', { jar })).json().transactions[0].status as string;
+
+async function pendingDeposit(email: string) {
+  const { jar } = await t.signUpVerified(email);
+  const deposit = (await createDeposit(t, jar, { currency: 'USDT', network: 'TRON', amountInUsd: 5000 })).json();
+  return { jar, deposit };
+}
+
+const paidWebhook = (deposit: { orderId: string; transactionId: string }, status = 'paid', usd = '50.00') =>
+  signedWebhook(t, {
+    uuid: deposit.transactionId,
+    order_id: deposit.orderId,
+    amount: '50.00',
+    payment_amount_usd: usd,
+    status,
+    is_final: true,
+    url: 'https://pay.example/checkout/with/slashes',
+  });
+
+describe('payment webhooks credit exactly once', () => {
+  it('ignores the same webhook delivered again', async () => {
+    const { jar, deposit } = await pendingDeposit('twice@example.com');
+    await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');
+    const body = paidWebhook(deposit);
+    expect((await postWebhook(t, body)).json()).toMatchObject({ outcome: 'credited' });
+    expect((await postWebhook(t, body)).json()).toMatchObject({ outcome: 'already-final' });
+    expect(await balanceOf(jar)).toBe(5000);
+  });
+
+  it(`credits once when many deliveries arrive at the same moment${usingPostgres ? ' (PostgreSQL)' : ''}`, async () => {
+    const { jar, deposit } = await pendingDeposit('stampede@example.com');
+    await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');
+    const body = paidWebhook(deposit);
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, () => postWebhook(t, body).then((r) => r.json().outcome)),
+    );
+    expect(outcomes.filter((o) => o === 'credited')).toHaveLength(1);
+    expect(await balanceOf(jar)).toBe(5000);
+  });
+
+  it('does not credit a paid webhook that arrives after the deposit expired', async () => {
+    const { jar, deposit } = await pendingDeposit('late-pay@example.com');
+    expect((await payInSandbox(t, deposit.paymentUrl, 'cancel')).statusCode).toBe(200);
+    expect(await statusOf(jar)).toBe('EXPIRED');
+    await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');
+    expect((await postWebhook(t, paidWebhook(deposit))).json()).toMatchObject({ outcome: 'already-final' });
+    expect(await balanceOf(jar)).toBe(0);
+  });
+
+  it('trusts the provider, not the webhook body, for the amount', async () => {
+    const { jar, deposit } = await pendingDeposit('inflated@example.com');
+    await settleSilently(t, deposit.paymentUrl, 'wrong_amount', '10.00');
+    // A correctly signed body claiming more changes nothing: the info call says $10 arrived.
+    await postWebhook(t, paidWebhook(deposit, 'paid_over', '9000.00'));
+    expect(await statusOf(jar)).toBe('PAID_LESS');
+    expect(await balanceOf(jar)).toBe(1000);
+  });
+
+  it('refuses forged, unsigned and malformed webhooks with 401 and changes nothing', async () => {
+    const { jar, deposit } = await pendingDeposit('forged@example.com');
+    await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');
+    const forged = paidWebhook(deposit).replace(/"sign":"[0-9a-f]+"/, `"sign":"${'0'.repeat(32)}"`);
+    const wrongKey = signedWebhook(t, { order_id: deposit.orderId, status: 'paid' }, 'not-the-key');
+    const unsigned = JSON.stringify({ type: 'payment', order_id: deposit.orderId, status: 'paid' });
+    const tampered = paidWebhook(deposit).replace('"50.00"', '"5000.00"');
+    for (const body of [forged, wrongKey, unsigned, tampered, 'not json', '[]']) {
+      const response = await postWebhook(t, body);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().errorCode).toBe('InvalidSignature');
+    }
+    expect(await balanceOf(jar)).toBe(0);
+    expect(await statusOf(jar)).toBe('PENDING');
+    const stored = (await t.deps.db.execute(
+      sql`select count(*)::int as n from payment_webhook_events where order_id = ${deposit.orderId}`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(Number(stored.rows[0]?.n)).toBe(0);
+  });
+
+  it('acknowledges a signed webhook for an unknown order and credits nobody', async () => {
+    const response = await postWebhook(
+      t,
+      signedWebhook(t, { order_id: 'cc-unknown-order', status: 'paid', amount: '50.00' }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ outcome: 'unknown-order' });
+  });
+
+  it('verifies signatures over PHP-style escaped slashes', async () => {
+    const { jar, deposit } = await pendingDeposit('slashes@example.com');
+    await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');
+    const body = paidWebhook(deposit);
+    expect(body).toContain('https://pay.example/checkout/with/slashes');
+    expect((await postWebhook(t, body)).statusCode).toBe(200);
+    expect(await balanceOf(jar)).toBe(5000);
+  });
+
+  it('recovers from a crash between recording the webhook and crediting', async () => {
+    const { jar, deposit } = await pendingDeposit('crash@example.com');
+    await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');
+    const realGetInvoice = t.deps.payments.getInvoice;
+    t.deps.payments.getInvoice = async () => {
+      throw new Error('process died here');
+    };
+    const body = paidWebhook(deposit);
+    try {
+      expect((await postWebhook(t, body)).statusCode).toBe(500);
+    } finally {
+      t.deps.payments.getInvoice = realGetInvoice;
+    }
+    expect(await balanceOf(jar)).toBe(0);
+    const unprocessed = (await t.deps.db.execute(
+      sql`select processed_at from payment_webhook_events where order_id = ${deposit.orderId}`,
+    )) as unknown as { rows: Array<{ processed_at: unknown }> };
+    expect(unprocessed.rows).toEqual([{ processed_at: null }]);
+    // The provider redelivers: the stored event is processed now, once.
+    expect((await postWebhook(t, body)).json()).toMatchObject({ outcome: 'credited' });
+    expect((await postWebhook(t, body)).json()).toMatchObject({ outcome: 'already-final' });
+    expect(await balanceOf(jar)).toBe(5000);
+  });
+});
