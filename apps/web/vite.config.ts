@@ -3,9 +3,8 @@ import { defineConfig } from 'vite';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
-/** Modules that only admins load: kept together in one chunk so users never download them. */
-const ADMIN_MODULES = ['/src/features/admin/', '/src/components/layouts/admin-layout', '/src/app/routes/admin-'];
-
+// Route-level splitting comes from React.lazy; the admin area is one chunk because every admin page is
+// loaded through the single dynamic import of src/app/routes/admin-area.ts. Vendors get long-lived chunks.
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -25,8 +24,8 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
+        chunkFileNames: (chunk) => (chunk.name === 'admin-area' ? 'assets/admin-[hash].js' : 'assets/[name]-[hash].js'),
         manualChunks(id) {
-          if (ADMIN_MODULES.some((part) => id.includes(part))) return 'admin';
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
           if (id.includes('node_modules/@mantine/') || id.includes('node_modules/@floating-ui/')) return 'mantine';
           return undefined;

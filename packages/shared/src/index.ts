@@ -7,3 +7,4 @@ export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/deposits.js';
 export * from './schemas/user.js';
+export * from './fees.js';

@@ -6,7 +6,7 @@ import { useCurrentUser } from '../lib/current-user';
 import { lazyPage } from '../lib/lazy-page';
 
 /** Admins get the admin shell (its own chunk); users get the top-bar shell. Rendered inside AuthGuard. */
-const AdminLayout = lazyPage(() => import('../components/layouts/admin-layout'), 'AdminLayout');
+const AdminLayout = lazyPage(() => import('./routes/admin-area'), 'AdminLayout');
 
 export function RoleLayout() {
   const { data: user } = useCurrentUser();

@@ -3,9 +3,13 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoader } from '../components/page-loader';
 import { lazyPage } from '../lib/lazy-page';
-import { AuthGuard } from './guards/auth-guard';
-import { GuestGuard } from './guards/guest-guard';
-import { RoleLayout } from './role-layout';
+
+// Guards and layouts load on demand too, so the landing page does not download the session machinery.
+const GuestGuard = lazyPage(() => import('./guards/guest-guard'), 'GuestGuard');
+const AuthGuard = lazyPage(() => import('./guards/auth-guard'), 'AuthGuard');
+const RoleLayout = lazyPage(() => import('./role-layout'), 'RoleLayout');
+
+const loadAdminArea = () => import('./routes/admin-area');
 
 const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage');
 const AboutPage = lazyPage(() => import('../features/info/about-page'), 'AboutPage');
@@ -16,9 +20,9 @@ const EmailVerifyRoute = lazyPage(() => import('./routes/email-verify-route'), '
 const ForgotPasswordRoute = lazyPage(() => import('./routes/forgot-password-route'), 'ForgotPasswordRoute');
 const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password-route'), 'ResetPasswordRoute');
 const DashboardRoute = lazyPage(() => import('./routes/dashboard-route'), 'DashboardRoute');
-const AdminUsersRoute = lazyPage(() => import('./routes/admin-users-route'), 'AdminUsersRoute');
-const AdminUserDetailRoute = lazyPage(() => import('./routes/admin-user-detail-route'), 'AdminUserDetailRoute');
-const AdminTransactionsRoute = lazyPage(() => import('./routes/admin-transactions-route'), 'AdminTransactionsRoute');
+const AdminUsersRoute = lazyPage(loadAdminArea, 'AdminUsersRoute');
+const AdminUserDetailRoute = lazyPage(loadAdminArea, 'AdminUserDetailRoute');
+const AdminTransactionsRoute = lazyPage(loadAdminArea, 'AdminTransactionsRoute');
 const ReferralProgramRoute = lazyPage(() => import('./routes/referral-program-route'), 'ReferralProgramRoute');
 const CardDetailsRoute = lazyPage(() => import('./routes/card-details-route'), 'CardDetailsRoute');
 const ProfileSettingsRoute = lazyPage(() => import('./routes/profile-settings-route'), 'ProfileSettingsRoute');

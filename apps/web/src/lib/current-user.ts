@@ -1,8 +1,7 @@
 import { type User, userSchema } from '@coincard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from './api-client';
-
-export const currentUserQueryKey = ['current-user'] as const;
+import { currentUserQueryKey } from './current-user-key';
 
 /** The signed-in user, or null when there is no session (401 after the refresh attempt). */
 export async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {

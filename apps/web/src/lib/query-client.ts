@@ -1,11 +1,28 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { currentUserQueryKey } from './current-user-key';
 
-/** Spec: the product's queries do not retry. */
+/**
+ * The API client already tried to refresh, so an InvalidAccessToken reaching a caller means the session is
+ * over. Checked by shape so the app shell does not pull in the API client.
+ */
+function isSessionOver(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, errorCode } = error as { status?: unknown; errorCode?: unknown };
+  return status === 401 && errorCode === 'InvalidAccessToken';
+}
+
+/** Spec: the product's queries do not retry. A session that ends mid-use forgets the user, so guards send to /login. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const forgetUserWhenSessionIsOver = (error: unknown) => {
+    if (isSessionOver(error)) queryClient.setQueryData(currentUserQueryKey, null);
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: forgetUserWhenSessionIsOver }),
+    mutationCache: new MutationCache({ onError: forgetUserWhenSessionIsOver }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

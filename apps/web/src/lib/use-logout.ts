@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from './api-client';
-import { currentUserQueryKey } from './current-user';
+import { currentUserQueryKey } from './current-user-key';
+import { markSigningOut } from './sign-out-marker';
 
 /** Ends the session on the server; whatever the answer, forgets the user locally and goes to /login. */
 export function useLogout(): () => Promise<void> {
@@ -14,6 +15,7 @@ export function useLogout(): () => Promise<void> {
     } catch (error) {
       console.warn('Logout failed', error);
     }
+    markSigningOut();
     navigate('/login', { replace: true });
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
     queryClient.setQueryData(currentUserQueryKey, null);

@@ -3,11 +3,11 @@ import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { type InitialEntry, MemoryRouter, useLocation } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from '../theme';
 
-type RenderOptions = { route?: string; queryClient?: QueryClient };
+type RenderOptions = { route?: InitialEntry; queryClient?: QueryClient };
 
 /** Renders inside the app's providers and a memory router at `route`. */
 export function renderWithProviders(
@@ -15,7 +15,7 @@ export function renderWithProviders(
   { route = '/', queryClient = createQueryClient() }: RenderOptions = {},
 ) {
   const result = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>

@@ -1,9 +1,10 @@
 import type { Role } from '@coincard/shared';
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { useCurrentUser } from '../../lib/current-user';
 import { loginPathFor } from '../../lib/redirect-url';
+import { isSigningOutNow } from '../../lib/sign-out-marker';
 
 type AuthGuardProps = {
   roles: readonly Role[];
@@ -18,15 +19,12 @@ type AuthGuardProps = {
 export function AuthGuard({ roles, children }: AuthGuardProps) {
   const { data: user, isPending, isFetching, isError } = useCurrentUser();
   const location = useLocation();
-  // The user disappearing while this page is shown means they logged out: go to plain /login.
-  const hadUser = useRef(false);
 
   if (isPending || (isFetching && !user)) return <PageLoader label="Checking your session" fullScreen />;
   if (!user || isError) {
-    if (hadUser.current) return <Navigate to="/login" replace />;
+    if (isSigningOutNow()) return <Navigate to="/login" replace />;
     return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
   }
-  hadUser.current = true;
   if (!roles.includes(user.role)) return <Navigate to="/dashboard" replace />;
   return <>{children ?? <Outlet />}</>;
 }

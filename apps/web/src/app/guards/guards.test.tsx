@@ -2,7 +2,7 @@ import type { User } from '@coincard/shared';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { currentUserQueryKey } from '../../lib/current-user';
+import { currentUserQueryKey } from '../../lib/current-user-key';
 import { createQueryClient } from '../../lib/query-client';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../test/render';

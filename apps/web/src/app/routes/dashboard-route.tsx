@@ -4,7 +4,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { lazyPage } from '../../lib/lazy-page';
 import { usePageTitle } from '../../lib/use-page-title';
 
-const AdminDashboardRoute = lazyPage(() => import('./admin-dashboard-route'), 'AdminDashboardRoute');
+const AdminDashboardRoute = lazyPage(() => import('./admin-area'), 'AdminDashboardRoute');
 
 /** One route, two dashboards: the admin one (admin chunk) or the user's own. */
 export function DashboardRoute() {

@@ -46,8 +46,11 @@ export function FaqPage() {
           </section>
         ))}
         <Text c="dimmed">
-          Still have a question? Write to <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor> and we will
-          get back to you.
+          Still have a question? Write to{' '}
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`} underline="always">
+            {SUPPORT_EMAIL}
+          </Anchor>{' '}
+          and we will get back to you.
         </Text>
       </Stack>
     </InfoLayout>

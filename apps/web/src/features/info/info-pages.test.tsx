@@ -32,7 +32,7 @@ describe('FaqPage', () => {
     const unload = within(main).getByRole('button', { name: 'Can I move money from a card back to my balance?' });
     await user.click(unload);
     expect(unload).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText(/once every 5 minutes, and at least \$1 must stay on the card/)).toBeVisible();
+    expect(screen.getByText(/once every 5 minutes, and at least \$1 must stay on the card/)).toBeInTheDocument();
   });
 
   it('states deposit limits and coins consistently with the spec', () => {

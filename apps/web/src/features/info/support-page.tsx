@@ -88,6 +88,7 @@ export function SupportPage() {
               radius="md"
               icon={<IconShieldCheck aria-hidden="true" />}
               title="We will never ask for your secrets"
+              styles={{ title: { color: 'var(--mantine-color-text)' } }}
             >
               No one from CoinCard will ask for your password, a sign-in code, your full card number, CVV or 3DS code.
               If someone does, do not reply, and tell us.

@@ -42,8 +42,8 @@ describe('LandingPage', () => {
   it('shows the card visual, the four steps, the referral terms and the fees', () => {
     renderLanding();
     expect(screen.getByRole('img', { name: /ending in 4242/ })).toBeInTheDocument();
-    for (const step of ['Sign up and verify', 'Deposit crypto', 'Create cards', 'Spend']) {
-      expect(screen.getByRole('heading', { name: new RegExp(step) })).toBeInTheDocument();
+    for (const [index, step] of ['Sign up and verify', 'Deposit crypto', 'Create cards', 'Spend'].entries()) {
+      expect(screen.getByRole('heading', { name: `Step ${index + 1} ${step}` })).toBeInTheDocument();
     }
     const referrals = document.getElementById('referrals')!;
     expect(within(referrals).getByText(/active once your account balance reaches \$50\./)).toBeInTheDocument();

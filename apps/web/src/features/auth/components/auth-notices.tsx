@@ -19,7 +19,7 @@ export function TermsNotice() {
 export function AuthFooter() {
   return (
     <>
-      <Alert variant="light" color="yellow" icon={<IconWorld size={18} aria-hidden />} title="Availability">
+      <Alert variant="light" color="yellow" icon={<IconWorld size={18} aria-hidden />} title="Availability" role="note">
         {RESTRICTED_COUNTRIES_NOTICE}
       </Alert>
       <Group justify="center" gap="lg" component="nav" aria-label="Information">

@@ -1,18 +1,32 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthFooter, TermsNotice } from './auth-notices';
 import { GuestShell } from './guest-shell';
-import { LoginForm } from './login-form';
+import { LoginForm, type TwoFactorChallenge } from './login-form';
 import { SignupForm } from './signup-form';
+import { TwoFactorForm } from './two-factor-form';
 
 export type AuthTab = 'login' | 'signup';
 
 type AuthScreenProps = { tab: AuthTab };
 
-/** Login and Sign Up as two tabs of one screen; each tab is its own route and keeps the query string. */
+/**
+ * Login and Sign Up as two tabs of one screen; each tab is its own route and keeps the query string.
+ * When the account has two-factor on, the code step replaces the tabs.
+ */
 export function AuthScreen({ tab }: AuthScreenProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+
+  if (challenge && tab === 'login') {
+    return (
+      <GuestShell footer={<AuthFooter />}>
+        <TwoFactorForm userId={challenge.userId} email={challenge.email} onBack={() => setChallenge(null)} />
+      </GuestShell>
+    );
+  }
 
   return (
     <GuestShell footer={<AuthFooter />}>
@@ -38,7 +52,7 @@ export function AuthScreen({ tab }: AuthScreenProps) {
             <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="login" pt="lg">
-            {tab === 'login' ? <LoginForm /> : null}
+            {tab === 'login' ? <LoginForm onTwoFactorRequired={setChallenge} /> : null}
           </Tabs.Panel>
           <Tabs.Panel value="signup" pt="lg">
             {tab === 'signup' ? <SignupForm /> : null}

@@ -3,7 +3,7 @@ import { Anchor, Button, List, Loader, Stack, Text, ThemeIcon, Title } from '@ma
 import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { currentUserQueryKey } from '../../../lib/current-user';
+import { currentUserQueryKey } from '../../../lib/current-user-key';
 import { resetReferralModalFlag } from '../../../lib/referral-modal-flag';
 import { useVerifyEmailQuery } from '../api/verify-email';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
-import { LoginForm } from './login-form';
+import { AuthScreen } from './auth-screen';
 
 const USER_ID = '0190f5a2-7c1e-7b3a-9a4e-2f1d3c4b5a69';
 
@@ -13,7 +13,7 @@ function renderLogin(route = '/login') {
   return renderWithProviders(
     <>
       <Routes>
-        <Route path="/login" element={<LoginForm />} />
+        <Route path="/login" element={<AuthScreen tab="login" />} />
         <Route path="*" element={<h1>Signed in</h1>} />
       </Routes>
       <LocationProbe />
@@ -25,12 +25,12 @@ function renderLogin(route = '/login') {
 async function signIn() {
   const user = userEvent.setup();
   await user.type(screen.getByRole('textbox', { name: /Email/ }), 'alice@example.com');
-  await user.type(screen.getByLabelText(/^Password/), 'Str0ng!Pass');
+  await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'Str0ng!Pass');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
   return user;
 }
 
-describe('LoginForm', () => {
+describe('Login on the auth screen', () => {
   it('keeps Sign in disabled until both e-mail and password are filled', async () => {
     const user = userEvent.setup();
     renderLogin();
@@ -38,7 +38,7 @@ describe('LoginForm', () => {
     expect(submit).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'alice@example.com');
     expect(submit).toBeDisabled();
-    await user.type(screen.getByLabelText(/^Password/), 'x');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'x');
     expect(submit).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/password/forgot');
   });
@@ -69,7 +69,8 @@ describe('LoginForm', () => {
 
   it('asks for the e-mailed code when two-factor is required, and verifies it with the user id', async () => {
     const fetchMock = mockFetch((url) => {
-      if (url === '/api/auth/login') return jsonResponse(200, { isTwoFactorRequired: true, userId: USER_ID, message: 'Code sent.' });
+      if (url === '/api/auth/login')
+        return jsonResponse(200, { isTwoFactorRequired: true, userId: USER_ID, message: 'Code sent.' });
       if (url === '/api/auth/2fa/verify') return jsonResponse(200, { message: 'Signed in.' });
       return jsonResponse(200, makeUser());
     });

@@ -6,14 +6,16 @@ import { PasswordField } from '../../../components/password-field';
 import { errorMessage } from '../../../lib/notify';
 import { useLoginMutation } from '../api/login';
 import { LOGIN_ERROR_FALLBACK } from './auth-messages';
-import { TwoFactorForm } from './two-factor-form';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
-/** E-mail and password; when the account has two-factor on, the six-digit code step follows. */
-export function LoginForm() {
+export type TwoFactorChallenge = { userId: string; email: string };
+
+type LoginFormProps = { onTwoFactorRequired: (challenge: TwoFactorChallenge) => void };
+
+/** E-mail and password; when the account has two-factor on, hands over to the six-digit code step. */
+export function LoginForm({ onTwoFactorRequired }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [twoFactorUserId, setTwoFactorUserId] = useState<string | null>(null);
   const loginMutation = useLoginMutation();
   const completeSignIn = useCompleteSignIn();
   const [isFinishing, setIsFinishing] = useState(false);
@@ -28,7 +30,7 @@ export function LoginForm() {
       {
         onSuccess: async (response) => {
           if (response.isTwoFactorRequired) {
-            setTwoFactorUserId(response.userId);
+            onTwoFactorRequired({ userId: response.userId, email: email.trim() });
             return;
           }
           setIsFinishing(true);
@@ -37,20 +39,6 @@ export function LoginForm() {
       },
     );
   };
-
-  if (twoFactorUserId) {
-    return (
-      <TwoFactorForm
-        userId={twoFactorUserId}
-        email={email.trim()}
-        onBack={() => {
-          setTwoFactorUserId(null);
-          setPassword('');
-          loginMutation.reset();
-        }}
-      />
-    );
-  }
 
   return (
     <form onSubmit={handleSubmit} noValidate>

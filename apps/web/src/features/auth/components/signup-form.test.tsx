@@ -8,8 +8,8 @@ import { SignupForm } from './signup-form';
 async function fillForm(email: string, password: string, confirm = password) {
   const user = userEvent.setup();
   await user.type(screen.getByRole('textbox', { name: /Email/ }), email);
-  await user.type(screen.getByLabelText(/^Password/), password);
-  await user.type(screen.getByLabelText(/^Confirm password/), confirm);
+  await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), password);
+  await user.type(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), confirm);
   await user.click(screen.getByRole('button', { name: 'Create account' }));
 }
 
@@ -19,7 +19,7 @@ describe('SignupForm', () => {
     renderWithProviders(<SignupForm />, { route: '/signup' });
     const rules = screen.getByRole('list', { name: 'Password requirements' });
     expect(rules).toHaveTextContent('At least 8 characters (not met yet)');
-    await user.type(screen.getByLabelText(/^Password/), 'abcdefgh');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'abcdefgh');
     expect(rules).toHaveTextContent('At least 8 characters (met)');
     expect(rules).toHaveTextContent('A lowercase letter (met)');
     expect(rules).toHaveTextContent('An uppercase letter (not met yet)');
@@ -57,7 +57,9 @@ describe('SignupForm', () => {
   });
 
   it('shows the server message inline, or the fallback when there is none', async () => {
-    mockFetch(() => jsonResponse(429, { message: 'Too many attempts. Try again later.', errorCode: 'TooManyRequests' }));
+    mockFetch(() =>
+      jsonResponse(429, { message: 'Too many attempts. Try again later.', errorCode: 'TooManyRequests' }),
+    );
     const first = renderWithProviders(<SignupForm />, { route: '/signup' });
     await fillForm('new@example.com', 'Str0ng!Pass');
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again later.');

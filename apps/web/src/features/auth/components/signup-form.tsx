@@ -55,7 +55,7 @@ export function SignupForm() {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         {referredBy ? (
-          <Alert variant="light" color="teal" icon={<IconGift size={18} aria-hidden />}>
+          <Alert variant="light" color="teal" icon={<IconGift size={18} aria-hidden />} role="note">
             You were invited by a friend. The referral is checked when you verify your e-mail.
           </Alert>
         ) : null}

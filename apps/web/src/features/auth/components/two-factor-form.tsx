@@ -36,7 +36,7 @@ export function TwoFactorForm({ userId, email, onBack }: TwoFactorFormProps) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Stack gap={4}>
-          <Title order={2} size="h3">
+          <Title order={1} size="h3">
             Enter 2F Verification Code
           </Title>
           <Text size="sm" c="dimmed">

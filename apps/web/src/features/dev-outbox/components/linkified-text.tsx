@@ -12,7 +12,7 @@ export function LinkifiedText({ text }: { text: string }) {
       {parts.map((part, index) =>
         index % 2 === 1 ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable string, never reordered
-          <Anchor key={index} href={part}>
+          <Anchor key={index} href={part} inherit>
             {part}
           </Anchor>
         ) : (

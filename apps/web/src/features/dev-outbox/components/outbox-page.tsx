@@ -1,7 +1,9 @@
-import { Accordion, Button, Code, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Button, Code, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { Logo } from '../../../components/logo';
 import { isApiError } from '../../../lib/api-client';
 import { useOutboxQuery } from '../api/get-outbox';
 import { LinkifiedText } from './linkified-text';
@@ -14,8 +16,11 @@ export function OutboxPage() {
   const isUnavailable = query.isError && isApiError(query.error) && query.error.status === 404;
 
   return (
-    <Container size="md" py="xl" px="sm">
+    <Container size="md" py="xl" px="sm" component="main">
       <Stack gap="lg">
+        <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="CoinCard home" w="fit-content">
+          <Logo size="sm" />
+        </Anchor>
         <Group justify="space-between" align="flex-end">
           <Stack gap={2}>
             <Title order={1} size="h2">

@@ -1,9 +1,9 @@
 import { MAX_CARDS_PER_USER, PRODUCT_NAME } from '@coincard/shared';
-import { STABLECOIN_NETWORKS, SUPPORTED_COINS } from '../../landing/content/coins';
+import { coinNetworkNames, SUPPORTED_COINS } from '../../landing/content/coins';
 import { pricing } from '../../landing/content/pricing';
 import type { FaqGroup } from './faq-types';
 
-const coinList = SUPPORTED_COINS.map((coin) => coin.symbol).join(', ');
+const coinList = SUPPORTED_COINS.map((coin) => coin.code).join(', ');
 
 export const depositsFaq: FaqGroup = {
   title: 'Deposits',
@@ -17,8 +17,8 @@ export const depositsFaq: FaqGroup = {
             You can deposit {SUPPORTED_COINS.length} coins: {coinList}.
           </p>
           <p>
-            Stablecoins travel on several networks. USDT works on {STABLECOIN_NETWORKS.USDT.join(', ')}; USDC on{' '}
-            {STABLECOIN_NETWORKS.USDC.join(', ')}. Always send on the network you picked for the deposit.
+            Stablecoins travel on several networks. USDT works on {coinNetworkNames('USDT').join(', ')}; USDC on{' '}
+            {coinNetworkNames('USDC').join(', ')}. Always send on the network you picked for the deposit.
           </p>
         </>
       ),

@@ -21,7 +21,7 @@ export function CoinStrip() {
         {SUPPORTED_COINS.map((coin) => (
           <Group
             component="li"
-            key={coin.symbol}
+            key={coin.code}
             title={coin.name}
             gap={6}
             wrap="nowrap"
@@ -35,10 +35,10 @@ export function CoinStrip() {
             }}
           >
             <Avatar size={20} radius="xl" color="initials" name={coin.name} aria-hidden="true" fz={10}>
-              {coin.symbol.slice(0, 1)}
+              {coin.code.slice(0, 1)}
             </Avatar>
             <Text component="span" fz="xs" fw={600}>
-              {coin.symbol}
+              {coin.code}
               <VisuallyHidden> ({coin.name})</VisuallyHidden>
             </Text>
           </Group>

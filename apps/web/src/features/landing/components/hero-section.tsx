@@ -104,7 +104,7 @@ function HeroVisual() {
             <Text fz="xs" c="dimmed">
               USDT deposit converted
             </Text>
-            <Text fw={700} c="green" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Text fw={700} fz={20} lh={1.3} c="green" style={{ fontVariantNumeric: 'tabular-nums' }}>
               {formatCents(25_000, 'always')}
             </Text>
           </Box>

@@ -46,9 +46,9 @@ export function HowItWorksSection() {
                 bullet={<step.icon size={20} stroke={1.8} aria-hidden="true" />}
                 title={
                   <Title order={3} fz="lg">
-                    <Text span c="dimmed" fz="sm" fw={600} mr={8}>
+                    <Text span c="dimmed" fz="sm" fw={600} mr={4}>
                       Step {index + 1}
-                    </Text>
+                    </Text>{' '}
                     {step.title}
                   </Title>
                 }

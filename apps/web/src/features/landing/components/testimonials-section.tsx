@@ -39,7 +39,7 @@ export function TestimonialsSection() {
               “{item.quote}”
             </Text>
             <Group component="figcaption" gap="sm" wrap="nowrap">
-              <Avatar name={item.name} color="initials" radius="xl" aria-hidden="true" />
+              <Avatar name={item.name} color="navy" radius="xl" aria-hidden="true" />
               <div>
                 <Text fw={600} fz="sm">
                   {item.name}

@@ -1,21 +1,43 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+function scrollToHash(hash: string, behavior: ScrollBehavior): HTMLElement | null {
+  const id = decodeURIComponent(hash.replace(/^#/, ''));
+  const target = id ? document.getElementById(id) : null;
+  target?.scrollIntoView?.({ behavior, block: 'start' });
+  return target;
+}
 
 /**
- * Scrolls to the section named by the URL hash whenever the location changes (also after arriving from another
- * page, when the browser's own jump happened before the lazy page rendered), then moves focus there so keyboard
- * users continue from the section they chose.
+ * Scroll handling for the public pages, which the router leaves to the page:
+ * - a hash (#features, /faq#fees) scrolls to its element, smoothly within the page and at once when the page
+ *   has just opened (again once the web font has loaded, as that moves the layout), and focus moves there so
+ *   keyboard users continue from the section they chose;
+ * - a new page without a hash starts at the top; back and forward (POP) keep the browser's position.
  */
 export function useHashScroll() {
-  const { hash, key } = useLocation();
+  const { pathname, hash, key } = useLocation();
+  const navigationType = useNavigationType();
+  const openingKey = useRef(key);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` changes on every navigation, even to the same hash.
   useEffect(() => {
-    const id = decodeURIComponent(hash.replace(/^#/, ''));
-    if (!id) return;
-    const target = document.getElementById(id);
-    if (!target) return;
+    const isFirst = key === openingKey.current;
+    if (!hash) {
+      if (navigationType !== 'POP') window.scrollTo?.(0, 0);
+      return;
+    }
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    target.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-    target.focus({ preventScroll: true });
-  }, [hash, key]);
+    const target = scrollToHash(hash, isFirst || reduceMotion ? 'auto' : 'smooth');
+    target?.focus({ preventScroll: true });
+    if (isFirst) {
+      let cancelled = false;
+      void document.fonts?.ready.then(() => {
+        if (!cancelled) scrollToHash(hash, 'auto');
+      });
+      return () => {
+        cancelled = true;
+      };
+    }
+  }, [pathname, hash, key, navigationType]);
 }

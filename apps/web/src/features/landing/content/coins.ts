@@ -1,33 +1,17 @@
-/** Coins a deposit can be paid in (product spec, section 3 "Supported cryptocurrencies and networks"). */
-export type SupportedCoin = { symbol: string; name: string };
+import { COINS, type Coin, findCoin, NETWORKS } from '@coincard/shared';
 
-export const SUPPORTED_COINS: readonly SupportedCoin[] = [
-  { symbol: 'USDT', name: 'Tether' },
-  { symbol: 'USDC', name: 'USD Coin' },
-  { symbol: 'BTC', name: 'Bitcoin' },
-  { symbol: 'ETH', name: 'Ethereum' },
-  { symbol: 'SOL', name: 'Solana' },
-  { symbol: 'TON', name: 'Toncoin' },
-  { symbol: 'TRX', name: 'TRON' },
-  { symbol: 'BNB', name: 'BNB' },
-  { symbol: 'LTC', name: 'Litecoin' },
-  { symbol: 'DOGE', name: 'Dogecoin' },
-  { symbol: 'XMR', name: 'Monero' },
-  { symbol: 'AVAX', name: 'Avalanche' },
-  { symbol: 'POL', name: 'Polygon' },
-  { symbol: 'DAI', name: 'Dai' },
-  { symbol: 'SHIB', name: 'Shiba Inu' },
-  { symbol: 'BCH', name: 'Bitcoin Cash' },
-  { symbol: 'DASH', name: 'Dash' },
-  { symbol: 'CGPT', name: 'ChainGPT' },
-  { symbol: 'VERSE', name: 'Verse' },
-  { symbol: 'HMSTR', name: 'Hamster Kombat' },
+/** The best-known coins first; the rest follow in the order of the shared list (spec section 3). */
+const FEATURED_CODES = ['USDT', 'USDC', 'BTC', 'ETH', 'SOL', 'TON', 'TRX', 'BNB', 'LTC', 'DOGE', 'XMR', 'AVAX'];
+
+export const SUPPORTED_COINS: readonly Coin[] = [
+  ...FEATURED_CODES.map((code) => findCoin(code)).filter((coin): coin is Coin => coin !== undefined),
+  ...COINS.filter((coin) => !FEATURED_CODES.includes(coin.code)),
 ];
 
-/** The landing page's promise (spec section 1); the list above holds more than that. */
+/** The landing page's promise (spec section 1); the shared list holds more coins than that. */
 export const COIN_COUNT_CLAIM = '15+';
 
-export const STABLECOIN_NETWORKS = {
-  USDT: ['Arbitrum', 'Avalanche', 'BSC', 'Polygon', 'Solana', 'TON', 'TRON', 'Ethereum'],
-  USDC: ['Arbitrum', 'Avalanche', 'BSC', 'Polygon', 'TRON', 'Ethereum'],
-} as const;
+/** Human-readable networks a coin can be sent on, e.g. USDT: Arbitrum, Avalanche, BSC, ... */
+export function coinNetworkNames(code: string): string[] {
+  return (findCoin(code)?.networks ?? []).map((network) => NETWORKS[network]);
+}

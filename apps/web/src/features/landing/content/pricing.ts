@@ -5,26 +5,19 @@ import {
   DEPOSIT_MAX_CENTS,
   DEPOSIT_MIN_CENTS,
   formatCents,
+  LOAD_FEE_FIXED_CENTS,
+  LOAD_FEE_PERCENT,
+  loadFeeCents,
   MAX_CARDS_PER_USER,
   MONTHLY_CARD_FEE_CENTS,
   MONTHLY_CARD_LIMIT_CENTS,
   REFERRAL_LINK_MIN_BALANCE_CENTS,
   REFERRAL_PAYOUT_MILESTONE_CENTS,
+  REFERRED_FIRST_CARD_REWARD_CENTS,
+  REFERRER_FIRST_CARD_REWARD_CENTS,
+  REFERRER_SIGNUP_REWARD_CENTS,
   UNLOAD_COOLDOWN_MS,
 } from '@coincard/shared';
-
-// The load fee and the referral rewards are settled in decisions.md (sections 5 and 6) but are not yet exported
-// by @coincard/shared, so they live here once and every marketing page reads them from this file.
-export const LOAD_FEE_PERCENT = 5;
-export const LOAD_FEE_FIXED_CENTS = 100;
-export const REFERRER_SIGNUP_REWARD_CENTS = 100;
-export const REFERRER_FIRST_CARD_REWARD_CENTS = 500;
-export const REFERRED_FIRST_CARD_REWARD_CENTS = 500;
-
-/** decisions.md section 5: fee(x) = ceil(x * 5 / 100) + 100, for a credit of x cents. */
-export function loadFeeCents(amountCents: number): number {
-  return Math.ceil((amountCents * LOAD_FEE_PERCENT) / 100) + LOAD_FEE_FIXED_CENTS;
-}
 
 /** formatCents without the ".00" of whole dollars, for sentences ("$5 per card" rather than "$5.00 per card"). */
 export function formatWholeDollars(cents: number): string {

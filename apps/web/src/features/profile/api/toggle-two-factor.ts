@@ -1,7 +1,7 @@
 import type { User } from '@coincard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ResponseParser } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
+import { currentUserQueryKey } from '../../../lib/current-user-key';
 
 export type ToggleTwoFactorResponse = { message: string; isTwoFactorEnabled: boolean };
 

@@ -1,7 +1,7 @@
 import { type MessageResponse, messageSchema } from '@coincard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { currentUserQueryKey } from '../../../lib/current-user';
+import { currentUserQueryKey } from '../../../lib/current-user-key';
 
 export function verifyEmailChange(otp: string): Promise<MessageResponse> {
   return api.post('/user/update/email/verify', { otp }, messageSchema);

@@ -21,7 +21,7 @@ export function ReferralLinkBox({ userId, balanceCents }: ReferralLinkBoxProps) 
           Your referral link
         </Title>
         {!isActive ? (
-          <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} aria-hidden />}>
+          <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} aria-hidden />} role="note">
             Your referral link becomes active when your balance reaches {formatCents(REFERRAL_LINK_MIN_BALANCE_CENTS)}.
             Your balance is {formatCents(balanceCents)}.
           </Alert>

@@ -1,0 +1,128 @@
+// `npm run bench`: seeds a PostgreSQL database, starts the built server against it, and measures with
+// autocannon: GET /api/user and GET /api/transactions (requests/s and p99 at 50 connections), webhook crediting
+// throughput, and a bare Fastify route in the same run as the framework's ceiling. No thresholds: it reports.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const BASE_DB = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PORT = 3900;
+const APP = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+const dbName = `coincard_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: BASE_DB });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const dbUrl = new URL(BASE_DB);
+dbUrl.pathname = `/${dbName}`;
+
+const server = spawn('node', ['apps/api/dist/server.js'], {
+  env: {
+    ...process.env,
+    DATABASE_URL: dbUrl.toString(),
+    DATABASE_POOL_SIZE: '20',
+    PORT: String(PORT),
+    APP_URL: APP,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: `/tmp/${dbName}`,
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+async function waitForHealth() {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${APP}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+const json = { 'content-type': 'application/json', origin: APP };
+
+async function signIn() {
+  const response = await fetch(`${APP}/api/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: 'demo@coincard.test', password: 'Demo-User-2026!' }),
+  });
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+function run(title, options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
+      if (error) reject(error);
+      else resolve({ title, rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx });
+    });
+  });
+}
+
+const rows = [];
+try {
+  await waitForHealth();
+  const cookie = await signIn();
+  for (let i = 0; i < 30; i += 1) {
+    await fetch(`${APP}/api/transactions`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ currency: 'USDT', network: 'TRON', amountInUsd: 1000 + i }) });
+  }
+
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ port: PORT + 1, host: '127.0.0.1' });
+  rows.push(await run('bare Fastify route (ceiling)', { url: `http://127.0.0.1:${PORT + 1}/bare` }));
+  await bare.close();
+
+  rows.push(await run('GET /api/user', { url: `${APP}/api/user`, headers: { cookie } }));
+  rows.push(await run('GET /api/transactions', { url: `${APP}/api/transactions`, headers: { cookie } }));
+
+  // Webhook crediting: each request settles one fresh deposit in the sandbox and credits it over the signed
+  // webhook path (checkout outcome → signed webhook → info call → ledger), so one request is one credit.
+  const pending = [];
+  for (let i = 0; i < 400; i += 1) {
+    const response = await fetch(`${APP}/api/transactions`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ currency: 'USDT', network: 'TRON', amountInUsd: 1000 }) });
+    const deposit = await response.json();
+    if (deposit.paymentUrl) pending.push(deposit.paymentUrl.split('/').pop());
+  }
+  let next = 0;
+  const started = Date.now();
+  const credit = await run('webhook crediting (checkout → webhook → ledger)', {
+    url: APP,
+    connections: 10,
+    amount: pending.length,
+    duration: undefined,
+    requests: [
+      {
+        method: 'POST',
+        headers: json,
+        setupRequest: (request) => ({ ...request, path: `/sandbox/payments/checkout/${pending[next++ % pending.length]}/outcome`, body: JSON.stringify({ outcome: 'paid' }) }),
+      },
+    ],
+  });
+  credit.creditsPerSecond = Math.round((pending.length / (Date.now() - started)) * 1000);
+  rows.push(credit);
+
+  const me = await (await fetch(`${APP}/api/user`, { headers: { cookie } })).json();
+  rows.push({ title: `balance after crediting: ${me.balance} cents (${pending.length} × $10 expected)`, rps: '', p99: '', errors: '' });
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
+
+const header = `| Scenario | req/s | p99 ms | errors |\n|---|---:|---:|---:|`;
+const table = [header, ...rows.map((r) => `| ${r.title}${r.creditsPerSecond ? ` (${r.creditsPerSecond} credits/s)` : ''} | ${r.rps} | ${r.p99} | ${r.errors} |`)].join('\n');
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+mkdirSync('bench/results', { recursive: true });
+const text = `# Benchmark ${new Date().toISOString()}\n\n${CONNECTIONS} connections, ${DURATION}s per scenario, PostgreSQL, 2 cores.\n\n${table}\n`;
+writeFileSync(join('bench/results', `${stamp}.md`), text);
+console.log(text);

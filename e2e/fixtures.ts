@@ -1,0 +1,75 @@
+import { randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Sturdy-Passphrase-31';
+export const DEMO_USER = { email: 'demo@coincard.test', password: 'Demo-User-2026!' };
+export const DEMO_ADMIN = { email: 'admin@coincard.test', password: 'Demo-Admin-2026!' };
+
+const ARTIFACTS = 'artifacts/screens';
+mkdirSync(ARTIFACTS, { recursive: true });
+
+type Mail = { to: string; subject: string; text: string; createdAt: string };
+
+/** Reads mail the way a newcomer does: from the app's development outbox. */
+export async function waitForMail(page: Page, to: string, subject: string, after: Date): Promise<Mail> {
+  for (let i = 0; i < 50; i += 1) {
+    const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const { mails } = (await response.json()) as { mails: Mail[] };
+    const found = mails.find((mail) => mail.subject.includes(subject) && new Date(mail.createdAt) >= after);
+    if (found) return found;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no "${subject}" mail for ${to}`);
+}
+
+export const linkIn = (mail: Mail, pattern: RegExp) => {
+  const link = mail.text.match(pattern)?.[0];
+  if (!link) throw new Error(`no link matching ${pattern} in "${mail.subject}"`);
+  return link;
+};
+
+export const codeIn = (mail: Mail) => mail.text.match(/\b\d{6}\b/)?.[0] ?? '';
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${randomInt(1e6)}@example.com`;
+
+/**
+ * Screenshots a screen at desktop width and at 390px (the phone width the design targets), and checks it with
+ * axe for serious accessibility problems.
+ */
+export async function snap(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${ARTIFACTS}/${name}-desktop.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `${ARTIFACTS}/${name}-mobile.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${name}`).toEqual([]);
+}
+
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    // A client address of its own per test, read by the app behind TRUST_PROXY (rate limits are per IP).
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${randomInt(1, 254)}` });
+    await use(context);
+  },
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(page);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  },
+});
+
+export { expect };
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^(log in|sign in|login)$/i }).click();
+}
