@@ -60,7 +60,8 @@ async function signIn() {
 
 function run(title, options) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => {
+    const settings = { connections: CONNECTIONS, ...(options.amount ? {} : { duration: DURATION }), ...options };
+    autocannon(settings, (error, result) => {
       if (error) reject(error);
       else resolve({ title, rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx });
     });
@@ -98,7 +99,6 @@ try {
     url: APP,
     connections: 10,
     amount: pending.length,
-    duration: undefined,
     requests: [
       {
         method: 'POST',
