@@ -9,7 +9,8 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-const BASE_DB = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BASE_DB =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PORT = 3900;
 const APP = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -55,7 +56,10 @@ async function signIn() {
     headers: json,
     body: JSON.stringify({ email: 'demo@coincard.test', password: 'Demo-User-2026!' }),
   });
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 function run(title, options) {
@@ -63,7 +67,13 @@ function run(title, options) {
     const settings = { connections: CONNECTIONS, ...(options.amount ? {} : { duration: DURATION }), ...options };
     autocannon(settings, (error, result) => {
       if (error) reject(error);
-      else resolve({ title, rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx });
+      else
+        resolve({
+          title,
+          rps: Math.round(result.requests.average),
+          p99: result.latency.p99,
+          errors: result.errors + result.non2xx,
+        });
     });
   });
 }
@@ -73,7 +83,11 @@ try {
   await waitForHealth();
   const cookie = await signIn();
   for (let i = 0; i < 30; i += 1) {
-    await fetch(`${APP}/api/transactions`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ currency: 'USDT', network: 'TRON', amountInUsd: 1000 + i }) });
+    await fetch(`${APP}/api/transactions`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ currency: 'USDT', network: 'TRON', amountInUsd: 1000 + i }),
+    });
   }
 
   const bare = Fastify();
@@ -89,7 +103,11 @@ try {
   // webhook path (checkout outcome → signed webhook → info call → ledger), so one request is one credit.
   const pending = [];
   for (let i = 0; i < 400; i += 1) {
-    const response = await fetch(`${APP}/api/transactions`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ currency: 'USDT', network: 'TRON', amountInUsd: 1000 }) });
+    const response = await fetch(`${APP}/api/transactions`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ currency: 'USDT', network: 'TRON', amountInUsd: 1000 }),
+    });
     const deposit = await response.json();
     if (deposit.paymentUrl) pending.push(deposit.paymentUrl.split('/').pop());
   }
@@ -103,7 +121,11 @@ try {
       {
         method: 'POST',
         headers: json,
-        setupRequest: (request) => ({ ...request, path: `/sandbox/payments/checkout/${pending[next++ % pending.length]}/outcome`, body: JSON.stringify({ outcome: 'paid' }) }),
+        setupRequest: (request) => ({
+          ...request,
+          path: `/sandbox/payments/checkout/${pending[next++ % pending.length]}/outcome`,
+          body: JSON.stringify({ outcome: 'paid' }),
+        }),
       },
     ],
   });
@@ -111,7 +133,12 @@ try {
   rows.push(credit);
 
   const me = await (await fetch(`${APP}/api/user`, { headers: { cookie } })).json();
-  rows.push({ title: `balance after crediting: ${me.balance} cents (${pending.length} × $10 expected)`, rps: '', p99: '', errors: '' });
+  rows.push({
+    title: `balance after crediting: ${me.balance} cents (${pending.length} × $10 expected)`,
+    rps: '',
+    p99: '',
+    errors: '',
+  });
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
@@ -120,7 +147,13 @@ try {
 }
 
 const header = `| Scenario | req/s | p99 ms | errors |\n|---|---:|---:|---:|`;
-const table = [header, ...rows.map((r) => `| ${r.title}${r.creditsPerSecond ? ` (${r.creditsPerSecond} credits/s)` : ''} | ${r.rps} | ${r.p99} | ${r.errors} |`)].join('\n');
+const table = [
+  header,
+  ...rows.map(
+    (r) =>
+      `| ${r.title}${r.creditsPerSecond ? ` (${r.creditsPerSecond} credits/s)` : ''} | ${r.rps} | ${r.p99} | ${r.errors} |`,
+  ),
+].join('\n');
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 mkdirSync('bench/results', { recursive: true });
 const text = `# Benchmark ${new Date().toISOString()}\n\n${CONNECTIONS} connections, ${DURATION}s per scenario, PostgreSQL, 2 cores.\n\n${table}\n`;

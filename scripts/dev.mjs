@@ -5,7 +5,11 @@ import { spawn, spawnSync } from 'node:child_process';
 const build = spawnSync('npm', ['run', 'build', '-w', '@coincard/shared'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const env = { ...process.env, APP_URL: process.env.APP_URL ?? 'http://localhost:5173', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+const env = {
+  ...process.env,
+  APP_URL: process.env.APP_URL ?? 'http://localhost:5173',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+};
 const children = [
   spawn('npx', ['tsc', '-b', 'packages/shared', '--watch', '--preserveWatchOutput'], { stdio: 'ignore', env }),
   spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], { stdio: 'inherit', env }),

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './currencies.js';
+export * from './fees.js';
 export * from './greeting.js';
 export * from './money.js';
 export * from './password.js';
@@ -7,4 +8,3 @@ export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/deposits.js';
 export * from './schemas/user.js';
-export * from './fees.js';
