@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -7,7 +8,7 @@ export const PASSWORD = 'Sturdy-Passphrase-31';
 export const DEMO_USER = { email: 'demo@coincard.test', password: 'Demo-User-2026!' };
 export const DEMO_ADMIN = { email: 'admin@coincard.test', password: 'Demo-Admin-2026!' };
 
-const ARTIFACTS = 'artifacts/screens';
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/screens/', import.meta.url));
 mkdirSync(ARTIFACTS, { recursive: true });
 
 type Mail = { to: string; subject: string; text: string; createdAt: string };
@@ -40,11 +41,11 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${random
  */
 export async function snap(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}-desktop.png`, fullPage: true });
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(150);
-  await page.screenshot({ path: `${ARTIFACTS}/${name}-mobile.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}${name}-mobile.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -72,7 +73,7 @@ export { expect };
 
 export async function login(page: Page, email: string, password: string) {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: /^(log in|sign in|login)$/i }).click();
 }
