@@ -11,7 +11,7 @@ export type SeededLogin = { role: 'admin' | 'user'; email: string; password: str
 export const DEMO_ADMIN = { email: 'admin@coincard.test', password: 'Demo-Admin-2026!' };
 export const DEMO_USER = { email: 'demo@coincard.test', password: 'Demo-User-2026!' };
 
-async function ensureUser(deps: Deps, login: SeededLogin): Promise<boolean> {
+export async function ensureUser(deps: Deps, login: SeededLogin): Promise<boolean> {
   const existing = await findUserByEmail(deps.db, login.email);
   if (existing) {
     if (login.role === 'admin' && existing.role !== 'admin') {

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoader } from '../components/page-loader';
 import { lazyPage } from '../lib/lazy-page';
+import { ScrollToTop } from './scroll-to-top';
 
 // Guards and layouts load on demand too, so the landing page does not download the session machinery.
 const GuestGuard = lazyPage(() => import('./guards/guest-guard'), 'GuestGuard');
@@ -27,11 +28,13 @@ const ReferralProgramRoute = lazyPage(() => import('./routes/referral-program-ro
 const CardDetailsRoute = lazyPage(() => import('./routes/card-details-route'), 'CardDetailsRoute');
 const ProfileSettingsRoute = lazyPage(() => import('./routes/profile-settings-route'), 'ProfileSettingsRoute');
 const DevOutboxRoute = lazyPage(() => import('./routes/dev-outbox-route'), 'DevOutboxRoute');
+const SandboxCheckoutRoute = lazyPage(() => import('./routes/sandbox-checkout-route'), 'SandboxCheckoutRoute');
 
 /** Every route of the spec's route table (section 2), each page loaded on demand. */
 export function AppRoutes() {
   return (
     <ErrorBoundary>
+      <ScrollToTop />
       <Suspense fallback={<PageLoader fullScreen />}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
@@ -39,6 +42,7 @@ export function AppRoutes() {
           <Route path="/faq" element={<FaqPage />} />
           <Route path="/support" element={<SupportPage />} />
           <Route path="/dev/outbox" element={<DevOutboxRoute />} />
+          <Route path="/sandbox/checkout/:uuid" element={<SandboxCheckoutRoute />} />
 
           <Route element={<GuestGuard />}>
             <Route path="/login" element={<AuthRoute tab="login" />} />

@@ -36,6 +36,8 @@ export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
 };
 
 async function readBody(response: Response): Promise<unknown> {
@@ -48,14 +50,16 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function send(path: string, options: RequestOptions): Promise<unknown> {
+async function sendTo(url: string, options: RequestOptions): Promise<unknown> {
   const hasBody = options.body !== undefined;
-  const response = await fetch(`${API_BASE}${path}`, {
+  const response = await fetch(url, {
     method: options.method ?? 'GET',
     credentials: 'include',
-    headers: hasBody
-      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-      : { Accept: 'application/json' },
+    headers: {
+      Accept: 'application/json',
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      ...options.headers,
+    },
     body: hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
   });
@@ -63,6 +67,8 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
   if (!response.ok) throw new ApiError(response.status, body);
   return body;
 }
+
+const send = (path: string, options: RequestOptions) => sendTo(`${API_BASE}${path}`, options);
 
 let refreshInFlight: Promise<unknown> | null = null;
 
@@ -102,11 +108,24 @@ export async function apiRequest<T = unknown>(
   return parser ? parser.parse(body) : (body as T);
 }
 
+/**
+ * Calls a same-origin JSON endpoint outside `/api` (the sandbox payment provider's checkout). No session is
+ * involved, so there is no refresh; failures are ApiErrors like any other.
+ */
+export async function requestOutsideApi<T = unknown>(
+  url: string,
+  options: RequestOptions = {},
+  parser?: ResponseParser<T>,
+): Promise<T> {
+  const body = await sendTo(url, options);
+  return parser ? parser.parse(body) : (body as T);
+}
+
 export const api = {
   get: <T = unknown>(path: string, parser?: ResponseParser<T>, signal?: AbortSignal) =>
     apiRequest<T>(path, { method: 'GET', signal }, parser),
-  post: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>) =>
-    apiRequest<T>(path, { method: 'POST', body: body ?? {} }, parser),
+  post: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>, headers?: Record<string, string>) =>
+    apiRequest<T>(path, { method: 'POST', body: body ?? {}, headers }, parser),
   patch: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>) =>
     apiRequest<T>(path, { method: 'PATCH', body: body ?? {} }, parser),
   delete: <T = unknown>(path: string, parser?: ResponseParser<T>) => apiRequest<T>(path, { method: 'DELETE' }, parser),

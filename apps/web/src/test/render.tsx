@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { type InitialEntry, MemoryRouter, useLocation } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 
 type RenderOptions = { route?: InitialEntry; queryClient?: QueryClient };
 
@@ -15,7 +15,7 @@ export function renderWithProviders(
   { route = '/', queryClient = createQueryClient() }: RenderOptions = {},
 ) {
   const result = render(
-    <MantineProvider theme={theme} env="test">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>

@@ -1,6 +1,5 @@
 import { PRODUCT_NAME } from '@coincard/shared';
 import { Box } from '@mantine/core';
-import { accessibleColorVars } from './components/accessible-colors';
 import { CtaSection } from './components/cta-section';
 import { FeaturesSection } from './components/features-section';
 import { HeroSection } from './components/hero-section';
@@ -16,7 +15,7 @@ import { useHashScroll } from './components/use-hash-scroll';
 export function LandingPage() {
   useHashScroll();
   return (
-    <Box bg="var(--mantine-color-body)" mih="100dvh" style={accessibleColorVars}>
+    <Box bg="var(--mantine-color-body)" mih="100dvh">
       <title>{`${PRODUCT_NAME}: spend crypto with a virtual USD card`}</title>
       <SiteHeader />
       <Box component="main" id="main-content">

@@ -1,7 +1,6 @@
 import { PRODUCT_NAME } from '@coincard/shared';
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { accessibleColorVars } from '../../landing/components/accessible-colors';
 import { Eyebrow } from '../../landing/components/landing-section';
 import { SiteFooter } from '../../landing/components/site-footer';
 import { useHashScroll } from '../../landing/components/use-hash-scroll';
@@ -19,11 +18,7 @@ type InfoLayoutProps = {
 export function InfoLayout({ title, eyebrow, intro, children }: InfoLayoutProps) {
   useHashScroll();
   return (
-    <Box
-      bg="var(--mantine-color-body)"
-      mih="100dvh"
-      style={{ ...accessibleColorVars, display: 'flex', flexDirection: 'column' }}
-    >
+    <Box bg="var(--mantine-color-body)" mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <title>{`${title} · ${PRODUCT_NAME}`}</title>
       <InfoHeader />
       <Box component="main" id="main-content" style={{ flexGrow: 1 }}>

@@ -3,7 +3,6 @@ import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
 import { LANDING_SECTIONS } from '../content/legal';
-import { accessibleColorVars } from './accessible-colors';
 
 type SectionMenuDrawerProps = { opened: boolean; onClose: () => void };
 
@@ -25,8 +24,7 @@ export function SectionMenuDrawer({ opened, onClose }: SectionMenuDrawerProps) {
       }}
     >
       <Drawer.Overlay />
-      {/* The portal sits outside the page root, so the contrast-safe colours are set again here. */}
-      <Drawer.Content style={{ ...accessibleColorVars, height: 'auto' }}>
+      <Drawer.Content style={{ height: 'auto' }}>
         <Drawer.Body pt="md">
           <Group justify="space-between" mb="xs">
             <Drawer.Title fw={600}>Jump to</Drawer.Title>

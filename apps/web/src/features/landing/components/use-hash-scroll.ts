@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation } from 'react-router';
 
 function scrollToHash(hash: string, behavior: ScrollBehavior): HTMLElement | null {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
@@ -13,20 +13,16 @@ function scrollToHash(hash: string, behavior: ScrollBehavior): HTMLElement | nul
  * - a hash (#features, /faq#fees) scrolls to its element, smoothly within the page and at once when the page
  *   has just opened (again once the web font has loaded, as that moves the layout), and focus moves there so
  *   keyboard users continue from the section they chose;
- * - a new page without a hash starts at the top; back and forward (POP) keep the browser's position.
+ * - a new page without a hash starts at the top through the app-wide ScrollToTop.
  */
 export function useHashScroll() {
   const { pathname, hash, key } = useLocation();
-  const navigationType = useNavigationType();
   const openingKey = useRef(key);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` changes on every navigation, even to the same hash.
   useEffect(() => {
     const isFirst = key === openingKey.current;
-    if (!hash) {
-      if (navigationType !== 'POP') window.scrollTo?.(0, 0);
-      return;
-    }
+    if (!hash) return;
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     const target = scrollToHash(hash, isFirst || reduceMotion ? 'auto' : 'smooth');
     target?.focus({ preventScroll: true });
@@ -39,5 +35,5 @@ export function useHashScroll() {
         cancelled = true;
       };
     }
-  }, [pathname, hash, key, navigationType]);
+  }, [pathname, hash, key]);
 }

@@ -1,0 +1,106 @@
+import { type Coin, type Deposit, findCoin, type NetworkCode } from '@coincard/shared';
+import { Stepper } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useRef, useState } from 'react';
+import { useCreateDepositMutation } from '../api/create-deposit';
+import { AmountStep } from './amount-step';
+import { CoinPicker } from './coin-picker';
+import { validDepositCents } from './deposit-amount';
+import { PaymentStep } from './payment-step';
+
+type AddFundsFlowProps = { onClose: () => void };
+
+/**
+ * The three steps of spec section 4. Its state lives here and the modal unmounts it on close, so closing resets
+ * everything. One Idempotency-Key per attempt: a double click sends the same key and gets the same deposit.
+ */
+export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
+  const isNarrow = useMediaQuery('(max-width: 36em)');
+  const [active, setActive] = useState(0);
+  const [coinCode, setCoinCode] = useState<string | null>(null);
+  const [network, setNetwork] = useState<NetworkCode | null>(null);
+  const [amountText, setAmountText] = useState('');
+  const [deposit, setDeposit] = useState<Deposit | null>(null);
+  const attemptKey = useRef<string | null>(null);
+  const createDeposit = useCreateDepositMutation();
+  const coin = coinCode ? findCoin(coinCode) : undefined;
+
+  const startNewAttempt = () => {
+    attemptKey.current = null;
+  };
+
+  const chooseCoin = (chosen: Coin) => {
+    if (chosen.code !== coinCode) {
+      setCoinCode(chosen.code);
+      setNetwork(chosen.networks[0] ?? null);
+      startNewAttempt();
+    }
+    setActive(1);
+  };
+
+  const submit = () => {
+    const amountInUsd = validDepositCents(amountText);
+    if (!coinCode || !network || amountInUsd === null) return;
+    attemptKey.current ??= crypto.randomUUID();
+    createDeposit.mutate(
+      { body: { currency: coinCode, network, amountInUsd }, idempotencyKey: attemptKey.current },
+      {
+        onSuccess: (created) => {
+          setDeposit(created);
+          setActive(2);
+        },
+        onError: startNewAttempt,
+      },
+    );
+  };
+
+  const canRevisit = (step: number) => deposit === null && step < active;
+
+  return (
+    <Stepper
+      active={active}
+      onStepClick={(step) => {
+        if (canRevisit(step)) setActive(step);
+      }}
+      size="sm"
+      iconSize={isNarrow ? 30 : 34}
+      allowNextStepsSelect={false}
+      styles={{ steps: { marginBottom: 'var(--mantine-spacing-lg)' } }}
+    >
+      <Stepper.Step
+        label="Coin"
+        description={isNarrow ? undefined : 'Choose a cryptocurrency'}
+        allowStepSelect={canRevisit(0)}
+      >
+        <CoinPicker selected={coinCode} onChoose={chooseCoin} />
+      </Stepper.Step>
+      <Stepper.Step
+        label="Amount"
+        description={isNarrow ? undefined : 'Network and amount'}
+        allowStepSelect={canRevisit(1)}
+      >
+        {coin ? (
+          <AmountStep
+            coin={coin}
+            network={network}
+            onNetworkChange={(value) => {
+              setNetwork(value);
+              startNewAttempt();
+            }}
+            amountText={amountText}
+            onAmountChange={(text) => {
+              setAmountText(text);
+              startNewAttempt();
+            }}
+            onBack={() => setActive(0)}
+            onContinue={submit}
+            isSubmitting={createDeposit.isPending}
+          />
+        ) : null}
+      </Stepper.Step>
+      <Stepper.Step label="Payment" description={isNarrow ? undefined : 'Pay the invoice'} allowStepSelect={false}>
+        {deposit ? <PaymentStep deposit={deposit} onClose={onClose} /> : null}
+      </Stepper.Step>
+    </Stepper>
+  );
+}

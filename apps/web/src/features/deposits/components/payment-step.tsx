@@ -1,0 +1,117 @@
+import { COPY_CONFIRMATION_MS, type Deposit, findCoin, formatCents, NETWORKS } from '@coincard/shared';
+import {
+  Alert,
+  Button,
+  CopyButton,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { CoinIcon } from '../../../components/coin-icon';
+import { DepositStatusBadge } from './deposit-status-badge';
+
+function SummaryItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+const networkName = (code: string) => NETWORKS[code as keyof typeof NETWORKS] ?? code;
+
+type PaymentStepProps = { deposit: Deposit; onClose: () => void };
+
+/** Step 3 of Add Funds: what was ordered, and the payment link to copy or open. */
+export function PaymentStep({ deposit, onClose }: PaymentStepProps) {
+  const expiresAt = deposit.expiresAt ? new Date(deposit.expiresAt) : null;
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md">
+        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="md" verticalSpacing="sm">
+          <SummaryItem label="Amount">
+            <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatCents(deposit.amount)}
+            </Text>
+          </SummaryItem>
+          <SummaryItem label="Coin">
+            <Group gap={6} wrap="nowrap">
+              <CoinIcon code={deposit.currency} size={20} />
+              <Text fw={700} title={findCoin(deposit.currency)?.name}>
+                {deposit.currency}
+              </Text>
+            </Group>
+          </SummaryItem>
+          <SummaryItem label="Network">
+            <Text fw={700}>{networkName(deposit.network)}</Text>
+          </SummaryItem>
+          <SummaryItem label="Status">
+            <DepositStatusBadge status={deposit.status} />
+          </SummaryItem>
+        </SimpleGrid>
+      </Paper>
+      {deposit.paymentUrl ? (
+        <>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label="Payment link"
+              value={deposit.paymentUrl}
+              readOnly
+              style={{ flex: 1, minWidth: 0 }}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <CopyButton value={deposit.paymentUrl} timeout={COPY_CONFIRMATION_MS}>
+              {({ copied, copy }) => (
+                <Button
+                  variant="light"
+                  color={copied ? 'green' : undefined}
+                  onClick={copy}
+                  leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                >
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Pay {formatCents(deposit.amount)} in {deposit.currency} on {networkName(deposit.network)}
+            {expiresAt
+              ? ` before ${expiresAt.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`
+              : ''}
+            . Your balance updates by itself once the payment is confirmed.
+          </Text>
+        </>
+      ) : (
+        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          The payment link is not ready yet. Find this top-up in Recent Transactions in a moment.
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+        {deposit.paymentUrl ? (
+          <Button
+            component="a"
+            href={deposit.paymentUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            rightSection={<IconExternalLink size={16} aria-hidden />}
+          >
+            Pay Now
+            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
