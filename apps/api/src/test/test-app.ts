@@ -4,7 +4,9 @@ import pino from 'pino';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
 import type { Deps } from '../deps.js';
+import { loggerOptions } from '../lib/logger.js';
 import { createRateCache } from '../modules/deposits/exchange-rates.js';
+import { createOutboxMailer } from '../providers/mail/outbox.js';
 import { createSmtpMailer } from '../providers/mail/smtp.js';
 import { mailTemplates } from '../providers/mail/templates/index.js';
 import { createPaymentProvider } from '../providers/payments/index.js';
@@ -39,6 +41,10 @@ type TestAppOverrides = {
   exposeDevOutbox?: boolean;
   /** Replaces the configured payment provider (the Cryptomus adapter pointed at a test's fake server). */
   payments?: (appUrl: string) => PaymentProvider;
+  /** Receives the app's real log output (the production logger settings, redaction included). */
+  logLines?: string[];
+  /** Sends mail to the development outbox instead of the in-test SMTP server. */
+  useDevOutbox?: boolean;
 };
 
 /**
@@ -57,7 +63,10 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     SMTP_URL: smtp.url,
     ...overrides.configEnv,
   });
-  const logger = pino({ level: 'silent' });
+  const logLines = overrides.logLines;
+  const logger = logLines
+    ? pino(loggerOptions('info'), { write: (line: string) => logLines.push(line) })
+    : pino({ level: 'silent' });
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const payments =
@@ -65,7 +74,9 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
   const deps: Deps = {
     config,
     db: database.db,
-    mailer: createSmtpMailer({ url: smtp.url, from: config.MAIL_FROM, logger }),
+    mailer: overrides.useDevOutbox
+      ? createOutboxMailer({ db: database.db, logger })
+      : createSmtpMailer({ url: smtp.url, from: config.MAIL_FROM, logger }),
     mail: mailTemplates(config.APP_URL),
     logger,
     sessionSecret: config.SESSION_SECRET ?? '',
@@ -85,7 +96,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
       payload = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    if (method !== 'GET' && method !== 'HEAD') headers.origin ??= appUrl;
+    if (method !== 'GET' && method !== 'HEAD') headers.origin ??= config.appOrigin;
     const response = await app.inject({
       method: method as 'GET',
       url,
