@@ -92,7 +92,12 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Over plain HTTP (local runs) upgrading the docs' own requests to HTTPS would break the page.
+    transformStaticCSP: (header) => (deps.config.isHttps ? header : header.replace(/upgrade-insecure-requests;?/, '')),
+  });
 
   app.get(
     '/api/health',
@@ -134,7 +139,7 @@ async function serveSpa(app: FastifyInstance, root: string) {
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply
         .status(404)
