@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema/index.js';
+import { auditLog, users } from '../db/schema/index.js';
 import { ensureStartupUsers } from '../seed/ensure-users.js';
 import { CookieJar } from '../test/cookie-jar.js';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../test/test-app.js';
@@ -152,6 +152,19 @@ describe('roles and suspension', () => {
       (await t.request('PATCH', '/api/admin/suspend/01900000-0000-7000-8000-000000000000', { jar: admin })).statusCode,
     ).toBe(404);
     expect((await t.request('PATCH', '/api/admin/suspend/not-a-uuid', { jar: admin })).statusCode).toBe(400);
+  });
+
+  it("lets an admin turn a user's two-factor on and off, and writes it to the audit log", async () => {
+    const admin = await adminJar();
+    const { jar, user } = await t.signUpVerified('admin-2fa@example.com');
+    const on = await t.request('PATCH', `/api/admin/2fa/${user._id}`, { jar: admin, body: { enabled: true } });
+    expect(on.json()).toMatchObject({ isTwoFactorEnabled: true });
+    expect((await t.request('GET', '/api/user', { jar })).json().isTwoFactorEnabled).toBe(true);
+    const bad = await t.request('PATCH', `/api/admin/2fa/${user._id}`, { jar: admin, body: { enabled: 1 } });
+    expect(bad.statusCode).toBe(400);
+    await t.request('PATCH', `/api/admin/2fa/${user._id}`, { jar: admin, body: { enabled: false } });
+    const actions = await t.deps.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetUserId, user._id));
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['admin.two_factor_enabled', 'admin.two_factor_disabled']));
   });
 
   it('lists users for admins with pagination and a working search', async () => {

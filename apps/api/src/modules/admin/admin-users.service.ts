@@ -3,16 +3,15 @@ import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { ledgerAccounts, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
 import { audit } from '../audit/audit.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
-import { toUserDto } from '../users/users.service.js';
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { setTwoFactor, toUserDto } from '../users/users.service.js';
 
 export async function listUsers(deps: Deps, query: PaginationQuery & { search?: string | undefined }) {
   const search = query.search?.trim();
   const where = search
-    ? or(ilike(users.email, `%${escapeLike(search)}%`), sql`${users.id}::text = ${search.toLowerCase()}`)
+    ? or(ilike(users.email, likePattern(search)), sql`${users.id}::text = ${search.toLowerCase()}`)
     : undefined;
   const [total] = await deps.db.select({ n: count() }).from(users).where(where);
   const rows = await deps.db
@@ -22,12 +21,8 @@ export async function listUsers(deps: Deps, query: PaginationQuery & { search?: 
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const n = total?.n ?? 0;
-  return {
-    users: rows.map((row) => toUserDto(row.user, row.balance ?? 0)),
-    meta: { page: query.page, pageSize: query.pageSize, total: n, pages: Math.ceil(n / query.pageSize) },
-  };
+    .offset(pageOffset(query));
+  return { users: rows.map((row) => toUserDto(row.user, row.balance ?? 0)), meta: pageMeta(query, total?.n ?? 0) };
 }
 
 async function loadTarget(deps: Deps, id: string): Promise<UserRow> {
@@ -64,15 +59,7 @@ export async function setUserTwoFactor(
   ctx: RequestContext,
 ) {
   const target = await loadTarget(deps, targetId);
-  await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ twoFactorEnabled: enabled, updatedAt: deps.now() }).where(eq(users.id, target.id));
-    await audit(tx, {
-      action: enabled ? 'admin.two_factor_enabled' : 'admin.two_factor_disabled',
-      actorId: admin.id,
-      targetUserId: target.id,
-      ip: ctx.ip,
-    });
-  });
+  await setTwoFactor(deps, { actorId: admin.id, targetId: target.id, enabled, ip: ctx.ip, byAdmin: true });
   return {
     isTwoFactorEnabled: enabled,
     message: enabled

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
 import { toDepositDto } from './deposit-dto.js';
 
 export type CreateDepositInput = { currency: string; network: string; amountInUsd: number };
@@ -87,13 +88,6 @@ export async function createDeposit(
   }
 }
 
-const pageMeta = (query: PaginationQuery, total: number) => ({
-  page: query.page,
-  pageSize: query.pageSize,
-  total,
-  pages: Math.ceil(total / query.pageSize),
-});
-
 export async function listOwnDeposits(deps: Deps, user: UserRow, query: PaginationQuery) {
   const where = eq(deposits.userId, user.id);
   const [total] = await deps.db.select({ n: count() }).from(deposits).where(where);
@@ -103,17 +97,15 @@ export async function listOwnDeposits(deps: Deps, user: UserRow, query: Paginati
     .where(where)
     .orderBy(desc(deposits.createdAt), desc(deposits.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(pageOffset(query));
   return { transactions: rows.map((row) => toDepositDto(row, user.email)), meta: pageMeta(query, total?.n ?? 0) };
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listAllDeposits(deps: Deps, query: PaginationQuery & { search?: string | undefined }) {
   const search = query.search?.trim();
   const where = search
     ? or(
-        ilike(users.email, `%${escapeLike(search)}%`),
+        ilike(users.email, likePattern(search)),
         sql`${deposits.id}::text = ${search.toLowerCase()}`,
         eq(deposits.providerPaymentId, search),
         eq(deposits.orderId, search),
@@ -131,7 +123,7 @@ export async function listAllDeposits(deps: Deps, query: PaginationQuery & { sea
     .where(where)
     .orderBy(desc(deposits.createdAt), desc(deposits.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(pageOffset(query));
   return {
     transactions: rows.map((row) => toDepositDto(row.deposit, row.email)),
     meta: pageMeta(query, total?.n ?? 0),

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { contextOf } from '../../lib/request-context.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
-import { changePassword, confirmEmailChange, getUserDto, setOwnTwoFactor, startEmailChange } from './users.service.js';
+import { changePassword, confirmEmailChange, getUserDto, setTwoFactor, startEmailChange } from './users.service.js';
 
 const tags = ['user'];
 
@@ -38,7 +38,8 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { enabled } = request.body;
-        await setOwnTwoFactor(deps, principalOf(request).user, enabled, contextOf(request));
+        const { user } = principalOf(request);
+        await setTwoFactor(deps, { actorId: user.id, targetId: user.id, enabled, ip: request.ip });
         return {
           message: enabled ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.',
           isTwoFactorEnabled: enabled,

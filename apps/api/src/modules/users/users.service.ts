@@ -38,15 +38,18 @@ export async function getUserDto(db: Executor, userId: string): Promise<User> {
   return toUserDto(row.user, row.balance ?? 0);
 }
 
-export async function setOwnTwoFactor(deps: Deps, user: UserRow, enabled: boolean, ctx: RequestContext) {
+/** Turns e-mail two-factor on or off, for oneself or (byAdmin) for another user; audited either way. */
+export async function setTwoFactor(
+  deps: Deps,
+  input: { actorId: string; targetId: string; enabled: boolean; ip: string; byAdmin?: boolean },
+) {
+  const action = `${input.byAdmin ? 'admin' : 'user'}.two_factor_${input.enabled ? 'enabled' : 'disabled'}`;
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ twoFactorEnabled: enabled, updatedAt: deps.now() }).where(eq(users.id, user.id));
-    await audit(tx, {
-      action: enabled ? 'user.two_factor_enabled' : 'user.two_factor_disabled',
-      actorId: user.id,
-      targetUserId: user.id,
-      ip: ctx.ip,
-    });
+    await tx
+      .update(users)
+      .set({ twoFactorEnabled: input.enabled, updatedAt: deps.now() })
+      .where(eq(users.id, input.targetId));
+    await audit(tx, { action, actorId: input.actorId, targetUserId: input.targetId, ip: input.ip });
   });
 }
 
