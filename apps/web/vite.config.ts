@@ -11,11 +11,15 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: API_TARGET },
+      // The sandbox payment provider's checkout data; its page (/sandbox/checkout/...) is the SPA's.
+      '/sandbox/payments': { target: API_TARGET },
     },
   },
   preview: {
     proxy: {
       '/api': { target: API_TARGET },
+      // The sandbox payment provider's checkout data; its page (/sandbox/checkout/...) is the SPA's.
+      '/sandbox/payments': { target: API_TARGET },
     },
   },
   build: {

@@ -76,8 +76,10 @@ const darkenedStatusText = Object.fromEntries(
 
 /**
  * WCAG AA contrast (4.5:1) on every page and portal. Mantine's defaults miss it in places (axe):
- * - dimmed text (gray-6 in light, dark-2 in dark): 3.3:1, so it is darker in light and lighter in dark;
+ * - dimmed text (gray-6 in light, dark-2 in dark): 3.3:1, so it is darker in light and lighter in dark (also on
+ *   dark-5, the hover and subtle-panel background);
  * - the dark-scheme link colour (primary-4): 2.9:1, so links use navy-2 there;
+ * - the error colour of inputs (red-6 in light, red-8 in dark): 3.3:1 and 3.4:1, so red-9 and red-5;
  * - light-variant badges and coloured text in green, teal, yellow, orange, red and gray use shade 8 in the light
  *   scheme (yellow 2.1:1), so they use shade 9 darkened instead. The dark scheme's shades already pass.
  */
@@ -86,10 +88,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'color-mix(in srgb, var(--mantine-color-gray-7) 65%, var(--mantine-color-gray-6))',
     '--mantine-color-anchor': 'var(--mantine-color-navy-8)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     ...darkenedStatusText,
   },
   dark: {
-    '--mantine-color-dimmed': 'color-mix(in srgb, var(--mantine-color-dark-1) 55%, var(--mantine-color-dark-2))',
+    '--mantine-color-dimmed': 'color-mix(in srgb, var(--mantine-color-dark-1) 70%, var(--mantine-color-dark-2))',
     '--mantine-color-anchor': 'var(--mantine-color-navy-2)',
+    '--mantine-color-error': 'var(--mantine-color-red-5)',
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callsTo, jsonResponse, mockFetch } from '../test/fetch-mock';
-import { ApiError, api } from './api-client';
+import { ApiError, api, requestOutsideApi } from './api-client';
 
 const expired = { message: 'Your session has expired.', errorCode: 'InvalidAccessToken' };
 
@@ -12,6 +12,17 @@ describe('api client', () => {
     expect(url).toBe('/api/auth/login');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"email":"a@b.co"}' });
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends extra headers such as Idempotency-Key, and calls same-origin paths outside /api', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(201, { ok: true }));
+    await api.post('/transactions', { currency: 'BTC' }, undefined, { 'Idempotency-Key': 'key-1' });
+    await requestOutsideApi('/sandbox/payments/checkout/x/outcome', { method: 'POST', body: { outcome: 'paid' } });
+    const [first, second] = fetchMock.mock.calls;
+    expect(first?.[0]).toBe('/api/transactions');
+    expect(new Headers(first?.[1]?.headers).get('Idempotency-Key')).toBe('key-1');
+    expect(new Headers(first?.[1]?.headers).get('Content-Type')).toBe('application/json');
+    expect(second?.[0]).toBe('/sandbox/payments/checkout/x/outcome');
   });
 
   it('rejects with an ApiError holding the status and the error body fields', async () => {

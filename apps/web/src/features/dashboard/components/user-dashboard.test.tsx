@@ -1,40 +1,56 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
 import { UserDashboard } from './user-dashboard';
 
 const dashboardAt = (state: unknown) => ({ pathname: '/dashboard', state });
+const slot = <p>Transactions slot</p>;
 
 describe('UserDashboard', () => {
-  it('greets by the e-mail name and shows the balance in dollars, with the unavailable actions explained', () => {
-    renderWithProviders(<UserDashboard user={makeUser({ email: 'alice@example.com', balance: 12_345 })} />);
+  it('greets by the e-mail name, shows the balance in dollars and opens Add Money', async () => {
+    const onAddMoney = vi.fn();
+    renderWithProviders(
+      <UserDashboard
+        user={makeUser({ email: 'alice@example.com', balance: 12_345 })}
+        onAddMoney={onAddMoney}
+        recentTransactions={slot}
+      />,
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Good (morning|afternoon|evening), alice$/);
     expect(screen.getByText('$123.45')).toBeInTheDocument();
-    const addMoney = screen.getByRole('button', { name: 'Add Money' });
-    expect(addMoney).toBeDisabled();
-    expect(addMoney).toHaveAccessibleDescription(/arrive soon/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add Money' }));
+    expect(onAddMoney).toHaveBeenCalledOnce();
     expect(screen.getByRole('button', { name: /Create New Card/ })).toBeDisabled();
-    expect(screen.getByText('No transactions yet')).toBeInTheDocument();
+    expect(screen.getByText('Transactions slot')).toBeInTheDocument();
   });
 
   it('shows the referral outcome once per browser', async () => {
     const state = { referral: { referralAttempted: true, referrerEligible: true } };
-    const first = renderWithProviders(<UserDashboard user={makeUser()} />, { route: dashboardAt(state) });
+    const first = renderWithProviders(
+      <UserDashboard user={makeUser()} onAddMoney={vi.fn()} recentTransactions={slot} />,
+      {
+        route: dashboardAt(state),
+      },
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Referral Applied' });
     expect(within(dialog).getByText('Reward Pending')).toBeInTheDocument();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Got it' }));
     expect(localStorage.getItem('referralModalShown')).not.toBeNull();
     first.unmount();
 
-    renderWithProviders(<UserDashboard user={makeUser()} />, { route: dashboardAt(state) });
+    renderWithProviders(<UserDashboard user={makeUser()} onAddMoney={vi.fn()} recentTransactions={slot} />, {
+      route: dashboardAt(state),
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('explains a referral that was not applied', async () => {
     const state = { referral: { referralAttempted: true, referrerEligible: false } };
-    renderWithProviders(<UserDashboard user={makeUser()} />, { route: dashboardAt(state) });
+    renderWithProviders(<UserDashboard user={makeUser()} onAddMoney={vi.fn()} recentTransactions={slot} />, {
+      route: dashboardAt(state),
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Referral Not Applied' });
     expect(within(dialog).getByText(/not eligible/)).toBeInTheDocument();
     expect(within(dialog).getByText(/invalid or expired/)).toBeInTheDocument();
@@ -42,7 +58,9 @@ describe('UserDashboard', () => {
   });
 
   it('shows no referral modal without an attempted referral', () => {
-    renderWithProviders(<UserDashboard user={makeUser()} />, { route: dashboardAt(null) });
+    renderWithProviders(<UserDashboard user={makeUser()} onAddMoney={vi.fn()} recentTransactions={slot} />, {
+      route: dashboardAt(null),
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

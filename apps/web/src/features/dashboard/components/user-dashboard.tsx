@@ -1,13 +1,21 @@
 import { greetingFor, nameFromEmail, type User } from '@coincard/shared';
 import { Grid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { BalancePanel } from './balance-panel';
 import { MyCardsPanel } from './my-cards-panel';
-import { RecentTransactionsPanel } from './recent-transactions-panel';
 import { ReferralModal } from './referral-modal';
 
-type UserDashboardProps = { user: User };
+type UserDashboardProps = {
+  user: User;
+  onAddMoney: () => void;
+  /** The Recent Transactions panel, composed by the page (features do not import each other). */
+  recentTransactions: ReactNode;
+};
 
-export function UserDashboard({ user }: UserDashboardProps) {
+/** Cards are not in the API yet, so the user has none. */
+const CARD_COUNT = 0;
+
+export function UserDashboard({ user, onAddMoney, recentTransactions }: UserDashboardProps) {
   return (
     <Stack gap="lg">
       <Stack gap={2}>
@@ -20,13 +28,13 @@ export function UserDashboard({ user }: UserDashboardProps) {
       </Stack>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <BalancePanel balanceCents={user.balance} />
+          <BalancePanel user={user} cardCount={CARD_COUNT} onAddMoney={onAddMoney} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <MyCardsPanel />
         </Grid.Col>
       </Grid>
-      <RecentTransactionsPanel />
+      {recentTransactions}
       <ReferralModal />
     </Stack>
   );

@@ -16,6 +16,7 @@ export function AddFundsModal({ opened, onClose }: AddFundsModalProps) {
       radius="lg"
       centered
       fullScreen={isPhone}
+      closeButtonProps={{ 'aria-label': 'Dismiss' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <AddFundsFlow onClose={onClose} />

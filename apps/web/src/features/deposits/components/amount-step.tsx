@@ -70,6 +70,7 @@ export function AmountStep(props: AmountStepProps) {
             data-autofocus
           />
           <Chip.Group
+            multiple={false}
             value={QUICK_AMOUNTS.includes(amountText) ? amountText : null}
             onChange={(value) => props.onAmountChange(value ?? '')}
           >

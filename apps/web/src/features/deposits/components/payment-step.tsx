@@ -85,7 +85,7 @@ export function PaymentStep({ deposit, onClose }: PaymentStepProps) {
           <Text size="sm" c="dimmed">
             Pay {formatCents(deposit.amount)} in {deposit.currency} on {networkName(deposit.network)}
             {expiresAt
-              ? ` before ${expiresAt.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`
+              ? ` before ${expiresAt.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })}`
               : ''}
             . Your balance updates by itself once the payment is confirmed.
           </Text>

@@ -1,0 +1,157 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { makeDeposit } from '../../../test/deposits';
+import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { AddFundsModal } from './add-funds-modal';
+
+function Harness() {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setIsOpen(true)}>
+        Open Add Funds
+      </button>
+      <AddFundsModal opened={isOpen} onClose={() => setIsOpen(false)} />
+    </>
+  );
+}
+
+const created = makeDeposit({ amount: 5000, currency: 'USDT', network: 'TRON' });
+
+function mockApi({ course = 2, createStatus = 201 } = {}) {
+  return mockFetch((url, init) => {
+    if (url.startsWith('/api/transactions/exchange-rate/')) {
+      return jsonResponse(200, { from: url.split('/').pop(), to: 'USD', course });
+    }
+    if (url === '/api/transactions' && init?.method === 'POST') {
+      return createStatus === 201
+        ? jsonResponse(201, created)
+        : jsonResponse(createStatus, { message: 'The payment provider is unavailable.', errorCode: 'ProviderError' });
+    }
+    return jsonResponse(404, { message: 'Not found', errorCode: 'NotFound' });
+  });
+}
+
+async function openAndChoose(coin: RegExp) {
+  const user = userEvent.setup();
+  renderWithProviders(<Harness />);
+  await user.click(screen.getByRole('button', { name: 'Open Add Funds' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+  await user.click(within(dialog).getByRole('button', { name: coin }));
+  return { user, dialog };
+}
+
+describe('Add Funds modal', () => {
+  it('keeps Continue disabled until a valid amount is set, and explains amounts outside $10 to $10,000', async () => {
+    mockApi();
+    const { user, dialog } = await openAndChoose(/^USDT/);
+    const continueButton = within(dialog).getByRole('button', { name: 'Continue' });
+    const amount = within(dialog).getByLabelText(/Amount \(USD\)/);
+    expect(within(dialog).getByText('Min $10.00 · Max $10,000.00')).toBeInTheDocument();
+    expect(continueButton).toBeDisabled();
+
+    await user.type(amount, '9.99');
+    expect(within(dialog).getByText('The minimum top-up is $10.00.')).toBeInTheDocument();
+    expect(continueButton).toBeDisabled();
+
+    await user.clear(amount);
+    await user.type(amount, '10000.01');
+    expect(within(dialog).getByText('The maximum top-up is $10,000.00.')).toBeInTheDocument();
+    expect(continueButton).toBeDisabled();
+
+    await user.clear(amount);
+    await user.type(amount, 'abc');
+    expect(within(dialog).getByText(/Enter an amount in dollars/)).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '10');
+    expect(continueButton).toBeEnabled();
+  });
+
+  it('defaults the network to the coin’s first listed network, and Back returns to the coins', async () => {
+    mockApi();
+    const { user, dialog } = await openAndChoose(/^ETH/);
+    expect(within(dialog).getByRole('textbox', { name: 'Network' })).toHaveValue('Arbitrum');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('button', { name: /^ETH/ })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(dialog).getByRole('button', { name: /^DAI/ }));
+    expect(within(dialog).getByRole('textbox', { name: 'Network' })).toHaveValue('BSC');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await user.click(within(dialog).getByRole('button', { name: /^BTC/ }));
+    expect(within(dialog).getByRole('textbox', { name: 'Network' })).toHaveValue('Bitcoin');
+  });
+
+  it('finds coins by search', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open Add Funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    await user.type(within(dialog).getByLabelText('Search cryptocurrencies'), 'doge');
+    expect(within(dialog).getByRole('button', { name: /^DOGE/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^USDT/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the live rate and the coin amount as USD divided by the course', async () => {
+    mockApi({ course: 2 });
+    const { user, dialog } = await openAndChoose(/^USDT/);
+    expect(await within(dialog).findByText('1 USDT = $2.00 USD')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Amount \(USD\)/), '50');
+    expect(within(dialog).getByText('You send ≈ 25 USDT')).toBeInTheDocument();
+  });
+
+  it('creates the deposit in cents with one Idempotency-Key, then offers the link with Copy and Pay Now', async () => {
+    const fetchMock = mockApi();
+    const { user, dialog } = await openAndChoose(/^USDT/);
+    await user.click(within(dialog).getByRole('textbox', { name: 'Network' }));
+    await user.click(await screen.findByRole('option', { name: 'TRON' }));
+    await user.type(within(dialog).getByLabelText(/Amount \(USD\)/), '50');
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    const link = await within(dialog).findByRole('link', { name: /Pay Now/ });
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ currency: 'USDT', network: 'TRON', amountInUsd: 5000 });
+    const keys = new Set(posts.map(([, init]) => new Headers(init?.headers).get('Idempotency-Key')));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/);
+
+    expect(link).toHaveAttribute('href', created.paymentUrl);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(dialog).getByLabelText('Payment link')).toHaveValue(created.paymentUrl);
+    expect(within(dialog).getByText('$50.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Pending')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(await within(dialog).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  it('resets everything on Close', async () => {
+    mockApi();
+    const { user, dialog } = await openAndChoose(/^USDT/);
+    await user.type(within(dialog).getByLabelText(/Amount \(USD\)/), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open Add Funds' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Add Funds' });
+    expect(within(reopened).getByLabelText('Search cryptocurrencies')).toBeInTheDocument();
+    expect(within(reopened).getByRole('button', { name: /^USDT/ })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows the server message in an error toast and stays on the amount step', async () => {
+    mockApi({ createStatus: 502 });
+    const { user, dialog } = await openAndChoose(/^USDT/);
+    await user.type(within(dialog).getByLabelText(/Amount \(USD\)/), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The payment provider is unavailable.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+});
