@@ -163,8 +163,13 @@ describe('roles and suspension', () => {
     const bad = await t.request('PATCH', `/api/admin/2fa/${user._id}`, { jar: admin, body: { enabled: 1 } });
     expect(bad.statusCode).toBe(400);
     await t.request('PATCH', `/api/admin/2fa/${user._id}`, { jar: admin, body: { enabled: false } });
-    const actions = await t.deps.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetUserId, user._id));
-    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['admin.two_factor_enabled', 'admin.two_factor_disabled']));
+    const actions = await t.deps.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.targetUserId, user._id));
+    expect(actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['admin.two_factor_enabled', 'admin.two_factor_disabled']),
+    );
   });
 
   it('lists users for admins with pagination and a working search', async () => {

@@ -10,6 +10,10 @@ import { toDepositDto } from './deposit-dto.js';
 
 export type CreateDepositInput = { currency: string; network: string; amountInUsd: number };
 
+const INVOICE_NOT_CREATED = 'invoice_not_created';
+const invoiceFailed = () =>
+  new AppError('ProviderError', 'The payment provider could not start this top-up. Please try again in a moment.');
+
 /** Reconciliation first looks a minute after the invoice's lifetime, when the provider must have decided. */
 const RECONCILE_GRACE_MS = 60_000;
 
@@ -29,6 +33,8 @@ export async function createDeposit(
       if (previous.requestHash !== requestHash) {
         throw new AppError('IdempotencyConflict', 'This Idempotency-Key was already used for a different request.');
       }
+      // The first attempt answered an error; a retry with the same key answers the same error.
+      if (previous.providerStatus === INVOICE_NOT_CREATED) throw invoiceFailed();
       return toDepositDto(previous, user.email);
     }
   }
@@ -82,9 +88,11 @@ export async function createDeposit(
   } catch (error) {
     await deps.db
       .update(deposits)
-      .set({ status: 'FAILED', providerStatus: 'invoice_not_created', updatedAt: deps.now() })
+      .set({ status: 'FAILED', providerStatus: INVOICE_NOT_CREATED, updatedAt: deps.now() })
       .where(and(eq(deposits.id, id), eq(deposits.status, 'PENDING')));
-    throw error;
+    if (error instanceof AppError) throw error;
+    deps.logger.error({ err: error, depositId: id }, 'invoice creation failed');
+    throw invoiceFailed();
   }
 }
 

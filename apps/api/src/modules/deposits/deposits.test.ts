@@ -84,6 +84,30 @@ describe('creating a top-up', () => {
     expect((await t.request('GET', '/api/transactions', { jar })).json().meta.total).toBe(1);
   });
 
+  it('answers 502 with a readable message when the provider fails, keeps the attempt as FAILED, and replays the error', async () => {
+    const { jar } = await t.signUpVerified('provider-down@example.com');
+    const realCreate = t.deps.payments.createInvoice;
+    t.deps.payments.createInvoice = async () => {
+      throw new Error('connection reset');
+    };
+    const headers = { 'idempotency-key': 'provider-down-1' };
+    try {
+      const response = await createDeposit(t, jar, USDT_TRON_50, headers);
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({
+        errorCode: 'ProviderError',
+        message: 'The payment provider could not start this top-up. Please try again in a moment.',
+      });
+    } finally {
+      t.deps.payments.createInvoice = realCreate;
+    }
+    expect((await createDeposit(t, jar, USDT_TRON_50, headers)).statusCode).toBe(502);
+    const [row] = (await t.request('GET', '/api/transactions', { jar })).json().transactions;
+    expect(row).toMatchObject({ status: 'FAILED', paymentUrl: null });
+    expect((await createDeposit(t, jar, USDT_TRON_50)).statusCode).toBe(201);
+    expect(await balanceOf(jar)).toBe(0);
+  });
+
   it('lets only users create top-ups and only admins list them all, with search', async () => {
     const admin = new CookieJar();
     await t.request('POST', '/api/auth/login', { jar: admin, body: ADMIN });

@@ -46,7 +46,9 @@ export function usdStringToCents(value: string): number | null {
 }
 
 function toInvoiceState(raw: unknown): InvoiceState {
-  const result = invoiceResultSchema.parse(raw);
+  const parsed = invoiceResultSchema.safeParse(raw);
+  if (!parsed.success) throw new AppError('ProviderError', 'The payment provider sent an answer we could not read.');
+  const result = parsed.data;
   const providerStatus = result.payment_status ?? result.status ?? 'check';
   const paidUsd = result.payment_amount_usd ?? null;
   return {
@@ -116,9 +118,10 @@ export function createCryptomusProvider(options: CryptomusOptions): PaymentProvi
       return toInvoiceState(await call('POST', '/v1/payment/info', { order_id: orderId }));
     },
     async exchangeRate(coin) {
-      const result = z
+      const parsed = z
         .array(z.object({ from: z.string(), to: z.string(), course: money }))
-        .parse(await call('GET', `/v1/exchange-rate/${encodeURIComponent(coin)}/list`));
+        .safeParse(await call('GET', `/v1/exchange-rate/${encodeURIComponent(coin)}/list`));
+      const result = parsed.success ? parsed.data : [];
       const usd = result.find((rate) => rate.to === 'USD') ?? result.find((rate) => rate.to === 'USDT');
       const course = usd ? Number(usd.course) : Number.NaN;
       if (!Number.isFinite(course) || course <= 0)
