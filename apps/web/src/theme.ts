@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Modal, Notification } from '@mantine/core';
 
 const navy: MantineColorsTuple = [
   '#eef0fb',
@@ -44,6 +44,15 @@ export const theme = createTheme({
   cursorType: 'pointer',
   focusRing: 'auto',
   autoContrast: true,
+  components: {
+    // Mantine's close button is an icon alone: give every modal's one a name for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      // Mantine's own grey for the toast text is below AA contrast; the theme's dimmed colour passes.
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    }),
+  },
   other: {
     accentColor: 'teal',
     successColor: 'green',

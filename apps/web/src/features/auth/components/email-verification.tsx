@@ -89,11 +89,11 @@ function VerificationFailed() {
         <List.Item>the verification code in the link is incorrect.</List.Item>
       </List>
       <Text size="sm">
-        <Anchor component={Link} to="/password/forgot">
+        <Anchor component={Link} to="/password/forgot" underline="always">
           Request a new link
         </Anchor>
         , or{' '}
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to="/login" underline="always">
           sign in
         </Anchor>{' '}
         and we will e-mail you a fresh verification link if your address is not verified yet.

@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import { expect, linkIn, PASSWORD, snap, test, uniqueEmail, waitForMail } from '../fixtures';
+
+/** A fresh verified user, signed in on the dashboard (so every test starts at a $0.00 balance). */
+async function newUser(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const startedAt = new Date(Date.now() - 1000);
+  const response = await page.request.post('/api/auth/register', {
+    data: { email, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(response.status()).toBe(201);
+  const mail = await waitForMail(page, email, 'Verify your e-mail', startedAt);
+  await page.goto(linkIn(mail, /http:\/\/\S+\/email\/verify\/\S+/));
+  await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Add Money → USDT on TRON → $50 → Continue, then Pay Now opens the sandbox checkout in a new tab. */
+async function startTopUp(page: Page, step: string, screenshots: boolean) {
+  await page.getByRole('button', { name: 'Add Money' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: /USDT/ })).toBeVisible();
+  if (screenshots) await snap(page, `${step}-1-choose-coin`);
+  await dialog.getByRole('button', { name: /USDT/ }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Network' })).toHaveValue('Arbitrum');
+  await dialog.getByRole('textbox', { name: 'Network' }).click();
+  await page.getByRole('option', { name: 'TRON' }).click();
+  const continueButton = dialog.getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Amount (USD)' }).fill('50');
+  await expect(dialog.getByText(/1 USDT = \$1\.\d+ USD/)).toBeVisible();
+  await expect(continueButton).toBeEnabled();
+  if (screenshots) await snap(page, `${step}-2-network-and-amount`);
+  await continueButton.click();
+  await expect(dialog.getByRole('link', { name: /Pay Now/ })).toBeVisible();
+  if (screenshots) await snap(page, `${step}-3-payment-link`);
+  const [checkout] = await Promise.all([
+    page.waitForEvent('popup'),
+    dialog.getByRole('link', { name: /Pay Now/ }).click(),
+  ]);
+  await checkout.waitForLoadState();
+  await expect(checkout.getByText('$50.00').first()).toBeVisible();
+  await expect(checkout.getByText(/USDT/).first()).toBeVisible();
+  if (screenshots) await snap(checkout, `${step}-4-sandbox-checkout`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  return checkout;
+}
+
+const recentTransactions = (page: Page) => page.getByRole('region', { name: 'Recent Transactions' });
+
+test('Add Money with USDT on TRON, paid in full: the dashboard shows $50.00 and a PAID row', async ({ page }) => {
+  await newUser(page, 'paid');
+  await expect(recentTransactions(page).getByText('No transactions yet')).toBeVisible();
+  const checkout = await startTopUp(page, '40-paid', true);
+  await expect(
+    recentTransactions(page)
+      .getByText(/^pending$/i)
+      .first(),
+  ).toBeVisible();
+  await checkout.getByRole('button', { name: /^Paid · / }).click();
+  await expect(checkout.getByRole('status')).toContainText('Payment received');
+  await snap(checkout, '40-paid-5-checkout-done');
+  await checkout.close();
+  // No reload: the dashboard polls while a deposit is pending.
+  await expect(page.getByText('$50.00').first()).toBeVisible({ timeout: 15_000 });
+  await expect(
+    recentTransactions(page)
+      .getByText(/^paid$/i)
+      .first(),
+  ).toBeVisible();
+  await snap(page, '40-paid-6-dashboard');
+});
+
+test('paid less: the amount actually received is credited and the row says PAID_LESS', async ({ page }) => {
+  await newUser(page, 'less');
+  const checkout = await startTopUp(page, '41-less', false);
+  await checkout.getByRole('textbox', { name: 'Underpaid amount (USD)' }).fill('20.50');
+  await checkout.getByRole('button', { name: 'Paid less' }).click();
+  await expect(checkout.getByRole('status')).toBeVisible();
+  await snap(checkout, '41-less-checkout-done');
+  await checkout.close();
+  await expect(page.getByText('$20.50').first()).toBeVisible({ timeout: 15_000 });
+  await expect(
+    recentTransactions(page)
+      .getByText(/^paid less$/i)
+      .first(),
+  ).toBeVisible();
+  await snap(page, '41-less-dashboard');
+});
+
+test('expired: nothing is credited and the row says EXPIRED', async ({ page }) => {
+  await newUser(page, 'expired');
+  const checkout = await startTopUp(page, '42-expired', false);
+  await checkout.getByRole('button', { name: 'Expire' }).click();
+  await expect(checkout.getByRole('status')).toBeVisible();
+  await snap(checkout, '42-expired-checkout-done');
+  await checkout.close();
+  await expect(
+    recentTransactions(page)
+      .getByText(/^expired$/i)
+      .first(),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('$0.00').first()).toBeVisible();
+  await snap(page, '42-expired-dashboard');
+});
