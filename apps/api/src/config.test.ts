@@ -31,6 +31,12 @@ describe('configuration', () => {
 
   it('refuses production without a session secret, and Cryptomus without credentials', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    const secret = 'x'.repeat(40);
+    expect(() => parseConfig({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(/sandbox creates money/);
+    expect(
+      parseConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, ALLOW_SANDBOX_IN_PRODUCTION: 'true' })
+        .PAYMENTS_PROVIDER,
+    ).toBe('sandbox');
     expect(() => parseConfig({ PAYMENTS_PROVIDER: 'cryptomus' })).toThrow(/CRYPTOMUS_MERCHANT_ID/);
     expect(parseConfig({ APP_URL: 'https://coincard.example' }).isHttps).toBe(true);
   });

@@ -30,6 +30,8 @@ const schema = z.object({
   CRYPTOMUS_MERCHANT_ID: z.string().optional(),
   CRYPTOMUS_API_KEY: z.string().optional(),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** The sandbox lets anyone "pay" an invoice: production refuses it unless a demo deployment opts in. */
+  ALLOW_SANDBOX_IN_PRODUCTION: booleanString.default(false),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -60,6 +62,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   }
   if (Boolean(parsed.ADMIN_EMAIL) !== Boolean(parsed.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  if (
+    parsed.NODE_ENV === 'production' &&
+    parsed.PAYMENTS_PROVIDER === 'sandbox' &&
+    !parsed.ALLOW_SANDBOX_IN_PRODUCTION
+  ) {
+    problems.push(
+      'PAYMENTS_PROVIDER: the sandbox creates money on request; use cryptomus in production (or set ALLOW_SANDBOX_IN_PRODUCTION=true for a demo)',
+    );
   }
   if (parsed.PAYMENTS_PROVIDER === 'cryptomus' && !(parsed.CRYPTOMUS_MERCHANT_ID && parsed.CRYPTOMUS_API_KEY)) {
     problems.push('CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_API_KEY: required when PAYMENTS_PROVIDER=cryptomus');
