@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileDeposits } from '../../jobs/reconcile-deposits.js';
 import { ensureStartupUsers } from '../../seed/ensure-users.js';
@@ -18,6 +19,13 @@ afterEach(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+async function countPendingDue() {
+  const result = (await t.deps.db.execute(
+    sql`select count(*)::int as n from deposits where status = 'PENDING' and next_check_at <= ${t.deps.now().toISOString()}`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return Number(result.rows[0]?.n ?? 0);
+}
 
 const balanceOf = async (jar: CookieJar) => (await t.request('GET', '/api/user', { jar })).json().balance as number;
 const USDT_TRON_50 = { currency: 'USDT', network: 'TRON', amountInUsd: 5000 };
@@ -179,6 +187,22 @@ describe('settling a top-up through the sandbox checkout (real HTTP webhooks)', 
     expect(await balanceOf(jar)).toBe(5000);
     await reconcileDeposits(t.deps);
     expect(await balanceOf(jar)).toBe(5000);
+  });
+
+  it('lets several reconciliation workers run at once without checking a deposit twice', async () => {
+    const { jar } = await t.signUpVerified('many-lost@example.com');
+    for (let i = 0; i < 6; i += 1) {
+      const deposit = (await createDeposit(t, jar, { ...USDT_TRON_50, amountInUsd: 1000 + i })).json();
+      await settleSilently(t, deposit.paymentUrl, 'paid', null);
+    }
+    t.clock.advance(61 * 60_000 + 1000);
+    await t.request('GET', '/api/auth/refresh', { jar });
+    const due = await countPendingDue();
+    expect(due).toBeGreaterThanOrEqual(6);
+    const runs = await Promise.all([reconcileDeposits(t.deps), reconcileDeposits(t.deps), reconcileDeposits(t.deps)]);
+    // Every due deposit was checked by exactly one worker.
+    expect(runs.reduce((sum, run) => sum + run.checked, 0)).toBe(due);
+    expect(await balanceOf(jar)).toBe(6 * 1000 + 15);
   });
 
   it('expires a never-paid deposit through reconciliation', async () => {
