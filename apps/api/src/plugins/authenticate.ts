@@ -1,13 +1,14 @@
 import type { Role } from '@coincard/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { sessions, type UserRow, users } from '../db/schema/index.js';
+import { ledgerAccounts, sessions, type UserRow, users } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../lib/app-error.js';
 import { readSessionCookies } from '../modules/auth/cookies.js';
 import { readAccessToken } from '../modules/auth/session-tokens.js';
 
-export type Principal = { user: UserRow; sessionId: string };
+/** Who is asking, with their balance: the signed-in user's own page needs nothing more than this one query. */
+export type Principal = { user: UserRow; sessionId: string; balance: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,13 +26,14 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   const sessionId = readAccessToken(deps.sessionSecret, accessToken, now);
   if (!sessionId) throw invalidAccess();
   const [row] = await deps.db
-    .select({ user: users })
+    .select({ user: users, balance: ledgerAccounts.balance })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_balance')))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) throw invalidAccess();
   if (row.user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
-  request.principal = { user: row.user, sessionId };
+  request.principal = { user: row.user, sessionId, balance: row.balance ?? 0 };
   return request.principal;
 }
 

@@ -53,6 +53,9 @@ describe('creating a top-up', () => {
     const list = (await t.request('GET', '/api/transactions?pageSize=1', { jar })).json();
     expect(list.meta).toEqual({ page: 1, pageSize: 1, total: 2, pages: 2 });
     expect(list.transactions[0]).toMatchObject({ currency: 'BTC', network: 'BTC', amount: 1000 });
+    const beyond = (await t.request('GET', '/api/transactions?page=7', { jar })).json();
+    expect(beyond).toEqual({ transactions: [], meta: { page: 7, pageSize: 10, total: 2, pages: 1 } });
+    expect((await t.request('GET', '/api/transactions?page=0', { jar })).statusCode).toBe(400);
     expect(await balanceOf(jar)).toBe(0);
   });
 

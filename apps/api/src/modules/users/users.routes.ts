@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { contextOf } from '../../lib/request-context.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
-import { changePassword, confirmEmailChange, getUserDto, setTwoFactor, startEmailChange } from './users.service.js';
+import { changePassword, confirmEmailChange, setTwoFactor, startEmailChange, toUserDto } from './users.service.js';
 
 const tags = ['user'];
 
@@ -22,7 +22,10 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/',
       { onRequest: anyone, schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } } },
-      async (request) => getUserDto(deps.db, principalOf(request).user.id),
+      async (request) => {
+        const { user, balance } = principalOf(request);
+        return toUserDto(user, balance);
+      },
     );
 
     app.patch(

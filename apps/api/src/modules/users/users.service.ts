@@ -1,9 +1,8 @@
 import { OTP_TTL_MS, type User } from '@coincard/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { ledgerAccounts, type UserRow, users } from '../../db/schema/index.js';
+import { type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { sendInBackground } from '../../providers/mail/send-later.js';
 import { audit } from '../audit/audit.js';
@@ -25,17 +24,6 @@ export function toUserDto(user: UserRow, balance: number): User {
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
-}
-
-/** The user with the balance the ledger holds for them (0 before their first deposit). */
-export async function getUserDto(db: Executor, userId: string): Promise<User> {
-  const [row] = await db
-    .select({ user: users, balance: ledgerAccounts.balance })
-    .from(users)
-    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_balance')))
-    .where(eq(users.id, userId));
-  if (!row) throw notFound('User');
-  return toUserDto(row.user, row.balance ?? 0);
 }
 
 /** Turns e-mail two-factor on or off, for oneself or (byAdmin) for another user; audited either way. */
