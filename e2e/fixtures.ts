@@ -35,9 +35,18 @@ export const codeIn = (mail: Mail) => mail.text.match(/\b\d{6}\b/)?.[0] ?? '';
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${randomInt(1e6)}@example.com`;
 
+async function expectNoSeriousA11yProblems(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${name}`,
+  ).toEqual([]);
+}
+
 /**
- * Screenshots a screen at desktop width and at 390px (the phone width the design targets), and checks it with
- * axe for serious accessibility problems.
+ * Screenshots a screen at desktop width and at 390px (the phone width the design targets), then in the dark
+ * colour scheme, and checks each scheme with axe for serious accessibility problems.
  */
 export async function snap(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
@@ -47,12 +56,12 @@ export async function snap(page: Page, name: string) {
   await page.waitForTimeout(150);
   await page.screenshot({ path: `${ARTIFACTS}${name}-mobile.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${name}`,
-  ).toEqual([]);
+  await expectNoSeriousA11yProblems(page, name);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: `${ARTIFACTS}${name}-dark.png`, fullPage: true });
+  await expectNoSeriousA11yProblems(page, `${name} (dark)`);
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 export const test = base.extend({

@@ -1,4 +1,4 @@
-import type { User } from '@coincard/shared';
+import type { User, UsersPage } from '@coincard/shared';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -13,5 +13,12 @@ export function makeUser(overrides: Partial<User> = {}): User {
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
+  };
+}
+
+export function makeUsersPage(users: User[], meta: Partial<UsersPage['meta']> = {}): UsersPage {
+  return {
+    users,
+    meta: { page: 1, pageSize: 10, total: users.length, pages: users.length > 0 ? 1 : 0, ...meta },
   };
 }

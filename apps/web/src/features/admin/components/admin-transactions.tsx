@@ -1,20 +1,41 @@
-import { Paper, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { EmptyState } from '../../../components/empty-state';
+import { useTransactionsQuery } from '../api/get-transactions';
+import { AdminListPanel } from './admin-list-panel';
 import { AdminPageHeader } from './admin-page-header';
+import { AdminTransactionsList, AdminTransactionsListSkeleton } from './admin-transactions-list';
+import { AdminTransactionsTable, AdminTransactionsTableSkeleton } from './admin-transactions-table';
+import { useListParams } from './use-list-params';
 
+/** Every crypto deposit on the platform, 10 per page, searchable by customer e-mail or any of its ids. */
 export function AdminTransactions() {
+  const list = useListParams();
+  const query = useTransactionsQuery({ page: list.page, search: list.search });
+
   return (
     <Stack gap="lg">
-      <AdminPageHeader title="Transactions" description="All crypto deposits across the platform." />
-      <Paper withBorder radius="lg" p="lg">
-        <EmptyState
-          headingLevel={2}
-          icon={<IconArrowsExchange size={26} />}
-          title="Platform transactions arrive with deposits"
-          description="Every deposit with its amount, status, customer and dates will be listed here, searchable and paginated."
-        />
-      </Paper>
+      <AdminPageHeader
+        title="Transactions"
+        description="All crypto deposits across the platform. Search by customer e-mail, deposit id, order id or provider id."
+      />
+      <AdminListPanel
+        noun="transactions"
+        searchLabel="Search transactions"
+        searchPlaceholder="E-mail, deposit, order or provider id"
+        list={list}
+        query={{ ...query, data: query.data && { meta: query.data.meta, items: query.data.transactions } }}
+        empty={{
+          icon: <IconArrowsExchange size={26} />,
+          title: 'No transactions yet',
+          description: 'Deposits appear here, newest first, as soon as customers add money with crypto.',
+        }}
+        renderSkeleton={(isNarrow) =>
+          isNarrow ? <AdminTransactionsListSkeleton /> : <AdminTransactionsTableSkeleton />
+        }
+        renderItems={(deposits, isNarrow) =>
+          isNarrow ? <AdminTransactionsList deposits={deposits} /> : <AdminTransactionsTable deposits={deposits} />
+        }
+      />
     </Stack>
   );
 }

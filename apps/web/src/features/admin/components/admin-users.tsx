@@ -1,20 +1,34 @@
-import { Paper, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { EmptyState } from '../../../components/empty-state';
+import { useUsersQuery } from '../api/get-users';
+import { AdminListPanel } from './admin-list-panel';
 import { AdminPageHeader } from './admin-page-header';
+import { useListParams } from './use-list-params';
+import { UsersList, UsersListSkeleton } from './users-list';
+import { UsersTable, UsersTableSkeleton } from './users-table';
 
+/** Every CoinCard account, 10 per page, searchable by e-mail or id (decisions.md section 7). */
 export function AdminUsers() {
+  const list = useListParams();
+  const query = useUsersQuery({ page: list.page, search: list.search });
+
   return (
     <Stack gap="lg">
-      <AdminPageHeader title="Users" description="Every CoinCard account, searchable by e-mail or id." />
-      <Paper withBorder radius="lg" p="lg">
-        <EmptyState
-          headingLevel={2}
-          icon={<IconUsers size={26} />}
-          title="The user list arrives with user management"
-          description="Accounts with their role, verification status and dates will be listed here, 10 per page, with a link to each user's details."
-        />
-      </Paper>
+      <AdminPageHeader title="Users" description="Every CoinCard account. Search by e-mail or user id." />
+      <AdminListPanel
+        noun="users"
+        searchLabel="Search users"
+        searchPlaceholder="Search by e-mail or user id"
+        list={list}
+        query={{ ...query, data: query.data && { meta: query.data.meta, items: query.data.users } }}
+        empty={{
+          icon: <IconUsers size={26} />,
+          title: 'No users yet',
+          description: 'Accounts appear here as soon as people sign up.',
+        }}
+        renderSkeleton={(isNarrow) => (isNarrow ? <UsersListSkeleton /> : <UsersTableSkeleton />)}
+        renderItems={(users, isNarrow) => (isNarrow ? <UsersList users={users} /> : <UsersTable users={users} />)}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { COPY_CONFIRMATION_MS, type Deposit, findCoin, formatCents, NETWORKS } from '@coincard/shared';
+import { COPY_CONFIRMATION_MS, type Deposit, findCoin, formatCents } from '@coincard/shared';
 import {
   Alert,
   Button,
@@ -14,7 +14,8 @@ import {
 import { IconCheck, IconCopy, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { CoinIcon } from '../../../components/coin-icon';
-import { DepositStatusBadge } from './deposit-status-badge';
+import { networkName } from '../../../components/deposit-cells';
+import { DepositStatusBadge } from '../../../components/deposit-status-badge';
 
 function SummaryItem({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,8 +27,6 @@ function SummaryItem({ label, children }: { label: string; children: ReactNode }
     </Stack>
   );
 }
-
-const networkName = (code: string) => NETWORKS[code as keyof typeof NETWORKS] ?? code;
 
 type PaymentStepProps = { deposit: Deposit; onClose: () => void };
 

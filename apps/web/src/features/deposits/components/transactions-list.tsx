@@ -1,7 +1,8 @@
 import type { Deposit } from '@coincard/shared';
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
-import { AmountCell, AmountPaidCell, CoinCell, formatDepositDate, isPayable, PayLink } from './deposit-cells';
-import { DepositStatusBadge } from './deposit-status-badge';
+import { AmountCell, AmountPaidCell, CoinCell, formatDepositDate } from '../../../components/deposit-cells';
+import { DepositStatusBadge } from '../../../components/deposit-status-badge';
+import { isPayable, PayLink } from './pay-link';
 
 const itemStyle = { borderBottom: '1px solid var(--mantine-color-default-border)' } as const;
 

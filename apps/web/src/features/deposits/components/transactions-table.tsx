@@ -1,7 +1,8 @@
 import type { Deposit } from '@coincard/shared';
 import { Skeleton, Table, VisuallyHidden } from '@mantine/core';
-import { AmountCell, AmountPaidCell, CoinCell, formatDepositDate, PayLink } from './deposit-cells';
-import { DepositStatusBadge } from './deposit-status-badge';
+import { AmountCell, AmountPaidCell, CoinCell, formatDepositDate } from '../../../components/deposit-cells';
+import { DepositStatusBadge } from '../../../components/deposit-status-badge';
+import { PayLink } from './pay-link';
 
 function Head() {
   return (

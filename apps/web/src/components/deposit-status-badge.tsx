@@ -9,7 +9,7 @@ import {
   IconClockX,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { semanticColors } from '../../../theme';
+import { semanticColors } from '../theme';
 
 type StatusLook = { label: string; color: string; Icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> };
 

@@ -1,7 +1,6 @@
 import { type Deposit, formatCents, NETWORKS } from '@coincard/shared';
-import { Anchor, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
-import { CoinIcon } from '../../../components/coin-icon';
+import { Group, Stack, Text } from '@mantine/core';
+import { CoinIcon } from './coin-icon';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -11,10 +10,8 @@ export function formatDepositDate(deposit: Deposit): string {
   return dateTime.format(new Date(deposit.createdAt));
 }
 
-/** A deposit can still be paid while it is PENDING and its invoice has not run out. */
-export function isPayable(deposit: Deposit, now = Date.now()): deposit is Deposit & { paymentUrl: string } {
-  if (deposit.status !== 'PENDING' || !deposit.paymentUrl) return false;
-  return deposit.expiresAt === null || Date.parse(deposit.expiresAt) > now;
+export function networkName(code: string): string {
+  return NETWORKS[code as keyof typeof NETWORKS] ?? code;
 }
 
 export function AmountCell({ deposit }: { deposit: Deposit }) {
@@ -42,7 +39,6 @@ export function AmountPaidCell({ deposit }: { deposit: Deposit }) {
 }
 
 export function CoinCell({ deposit }: { deposit: Deposit }) {
-  const network = NETWORKS[deposit.network as keyof typeof NETWORKS] ?? deposit.network;
   return (
     <Group gap="xs" wrap="nowrap">
       <CoinIcon code={deposit.currency} size={24} />
@@ -51,22 +47,9 @@ export function CoinCell({ deposit }: { deposit: Deposit }) {
           {deposit.currency}
         </Text>
         <Text size="xs" c="dimmed" lh={1.3}>
-          {network}
+          {networkName(deposit.network)}
         </Text>
       </Stack>
     </Group>
-  );
-}
-
-export function PayLink({ deposit }: { deposit: Deposit }) {
-  if (!isPayable(deposit)) return null;
-  return (
-    <Anchor href={deposit.paymentUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
-      <Group gap={4} wrap="nowrap" component="span">
-        Pay
-        <VisuallyHidden>{` ${formatCents(deposit.amount)} in ${deposit.currency} (opens in a new tab)`}</VisuallyHidden>
-        <IconExternalLink size={14} aria-hidden />
-      </Group>
-    </Anchor>
   );
 }
