@@ -1,7 +1,8 @@
 import type { Deposit } from '@coincard/shared';
-import { Skeleton, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { AmountCell, AmountPaidCell, CoinCell, formatDepositDate } from '../../../components/deposit-cells';
 import { DepositStatusBadge } from '../../../components/deposit-status-badge';
+import { type SkeletonCell, TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { ProviderId } from './provider-id';
 
 /** Fixed widths (the customer takes the rest), so paging does not shift the columns. */
@@ -71,8 +72,7 @@ export function AdminTransactionsTable({ deposits }: { deposits: readonly Deposi
   );
 }
 
-const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'];
-const SKELETON_CELLS = [
+const SKELETON_CELLS: SkeletonCell[] = [
   { column: 'date', w: 120, h: 12 },
   { column: 'customer', w: 160, h: 12 },
   { column: 'amount', w: 64, h: 12 },
@@ -88,17 +88,7 @@ export function AdminTransactionsTableSkeleton() {
     <Table.ScrollContainer minWidth={980}>
       <Table verticalSpacing="sm" layout="fixed">
         <Head />
-        <Table.Tbody>
-          {SKELETON_ROWS.map((row) => (
-            <Table.Tr key={row}>
-              {SKELETON_CELLS.map(({ column, w, h }) => (
-                <Table.Td key={column}>
-                  <Skeleton h={h} w={w} radius="sm" />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <TableSkeletonRows cells={SKELETON_CELLS} rows={6} />
       </Table>
     </Table.ScrollContainer>
   );

@@ -1,8 +1,9 @@
 import type { User } from '@coincard/shared';
-import { Button, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { type SkeletonCell, TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { formatDate, formatDateTime } from './format-date';
 import { AccountStatusBadge, RoleBadge, VerifiedBadge } from './user-badges';
 import classes from './users-table.module.css';
@@ -103,8 +104,7 @@ export function UsersTable({ users }: { users: readonly User[] }) {
   );
 }
 
-const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e', 'f'];
-const SKELETON_CELLS = [
+const SKELETON_CELLS: SkeletonCell[] = [
   { column: 'email', w: 180, h: 12 },
   { column: 'role', w: 56, h: 20 },
   { column: 'verified', w: 76, h: 20 },
@@ -120,17 +120,7 @@ export function UsersTableSkeleton() {
     <Table.ScrollContainer minWidth={900}>
       <Table verticalSpacing="sm" layout="fixed">
         <Head />
-        <Table.Tbody>
-          {SKELETON_ROWS.map((row) => (
-            <Table.Tr key={row}>
-              {SKELETON_CELLS.map(({ column, w, h }) => (
-                <Table.Td key={column}>
-                  <Skeleton h={h} w={w} radius="sm" />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <TableSkeletonRows cells={SKELETON_CELLS} rows={6} />
       </Table>
     </Table.ScrollContainer>
   );

@@ -1,7 +1,8 @@
 import type { Deposit } from '@coincard/shared';
-import { Skeleton, Table, VisuallyHidden } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 import { AmountCell, AmountPaidCell, CoinCell, formatDepositDate } from '../../../components/deposit-cells';
 import { DepositStatusBadge } from '../../../components/deposit-status-badge';
+import { type SkeletonCell, TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { PayLink } from './pay-link';
 
 function Head() {
@@ -54,36 +55,22 @@ export function TransactionsTable({ deposits }: { deposits: readonly Deposit[] }
   );
 }
 
-const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
+const SKELETON_CELLS: SkeletonCell[] = [
+  { column: 'date', w: 120, h: 12 },
+  { column: 'amount', w: 64, h: 12 },
+  { column: 'paid', w: 64, h: 12 },
+  { column: 'coin', w: 90, h: 24 },
+  { column: 'status', w: 76, h: 20 },
+  { column: 'pay', h: 12 },
+];
 
 /** Loading rows shaped like the table. */
 export function TransactionsTableSkeleton() {
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" aria-busy="true">
+      <Table verticalSpacing="sm">
         <Head />
-        <Table.Tbody>
-          {SKELETON_ROWS.map((row) => (
-            <Table.Tr key={row}>
-              <Table.Td>
-                <Skeleton h={12} w={120} />
-              </Table.Td>
-              <Table.Td>
-                <Skeleton h={12} w={64} />
-              </Table.Td>
-              <Table.Td>
-                <Skeleton h={12} w={64} />
-              </Table.Td>
-              <Table.Td>
-                <Skeleton h={24} w={90} />
-              </Table.Td>
-              <Table.Td>
-                <Skeleton h={20} w={76} radius="sm" />
-              </Table.Td>
-              <Table.Td />
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <TableSkeletonRows cells={SKELETON_CELLS} rows={5} />
       </Table>
     </Table.ScrollContainer>
   );
