@@ -45,7 +45,6 @@ export async function startFakeCryptomus(options: { merchantId: string; apiKey: 
         order_id: orderId,
         amount: body.amount,
         payment_amount: null,
-        payment_amount_usd: null,
         currency: body.currency,
         network: body.network,
         address: `T${'x'.repeat(33)}`,
@@ -85,16 +84,18 @@ export async function startFakeCryptomus(options: { merchantId: string; apiKey: 
     invoices,
     signWebhook,
     /** Settles an invoice and POSTs the webhook to its url_callback, as Cryptomus would. */
-    async settle(orderId: string, status: string, paymentAmountUsd: string | null) {
+    async settle(
+      orderId: string,
+      status: string,
+      paymentAmountUsd: string | null,
+      options: { infoOmitsAmount?: boolean } = {},
+    ) {
       const invoice = invoices.get(orderId);
       if (!invoice) throw new Error(`no invoice ${orderId}`);
-      Object.assign(invoice, {
-        status,
-        payment_status: status,
-        payment_amount: paymentAmountUsd,
-        payment_amount_usd: paymentAmountUsd,
-        is_final: true,
-      });
+      // As documented, the info answer reports `payment_amount` (in the invoice's currency, USD here); only the
+      // webhook carries `payment_amount_usd`.
+      const infoAmount = options.infoOmitsAmount ? null : paymentAmountUsd;
+      Object.assign(invoice, { status, payment_status: status, payment_amount: infoAmount, is_final: true });
       const payload = {
         type: 'payment',
         uuid: invoice.uuid,

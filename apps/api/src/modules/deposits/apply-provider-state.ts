@@ -5,13 +5,27 @@ import type { Deps } from '../../deps.js';
 import type { InvoiceState } from '../../providers/payments/payment-provider.js';
 import { postTransfer } from '../ledger/ledger.service.js';
 
-export type ApplyOutcome = 'unknown-order' | 'already-final' | 'still-pending' | 'credited' | 'closed';
+export type ApplyOutcome = 'unknown-order' | 'already-final' | 'still-pending' | 'needs-review' | 'credited' | 'closed';
 
-/** decisions.md section 4: PAID credits the amount asked; PAID_OVER and PAID_LESS credit what was received. */
-function creditFor(status: DepositStatus, amount: number, amountPaid: number | null): number {
-  if (status === 'PAID') return amount;
-  if (status === 'PAID_OVER' || status === 'PAID_LESS') return amountPaid ?? 0;
-  return 0;
+/** An overpayment beyond this multiple of the invoice is not credited automatically. */
+const MAX_OVERPAYMENT_FACTOR = 2;
+
+type Credit = { credit: number; amountPaid: number } | { review: string };
+
+/**
+ * decisions.md section 4: PAID credits the amount asked; PAID_OVER and PAID_LESS credit what was received. A
+ * received amount that is unknown or implausible is never guessed: the deposit waits for a person.
+ */
+function creditFor(status: DepositStatus, amount: number, amountPaid: number | null): Credit {
+  if (status === 'PAID') return { credit: amount, amountPaid: amountPaid ?? amount };
+  if (status === 'EXPIRED' || status === 'FAILED') return { credit: 0, amountPaid: amountPaid ?? 0 };
+  if (amountPaid === null) return { review: 'the provider did not report the amount received' };
+  if (status === 'PAID_LESS' && (amountPaid <= 0 || amountPaid >= amount))
+    return { review: `an underpayment of ${amountPaid} cents on ${amount}` };
+  if (status === 'PAID_OVER' && (amountPaid <= amount || amountPaid > amount * MAX_OVERPAYMENT_FACTOR)) {
+    return { review: `an overpayment of ${amountPaid} cents on ${amount}` };
+  }
+  return { credit: amountPaid, amountPaid };
 }
 
 /**
@@ -40,9 +54,19 @@ export async function applyProviderState(deps: Deps, state: InvoiceState): Promi
         .where(eq(deposits.id, deposit.id));
       return 'still-pending';
     }
-    const amountPaid =
-      state.status === 'PAID' ? (state.amountPaidCents ?? deposit.amount) : (state.amountPaidCents ?? 0);
-    const credit = creditFor(state.status, deposit.amount, state.amountPaidCents);
+    const decided = creditFor(state.status, deposit.amount, state.amountPaidCents);
+    if ('review' in decided) {
+      deps.logger.error(
+        { depositId: deposit.id, provider: state.providerStatus, reason: decided.review },
+        'deposit needs manual review',
+      );
+      await tx
+        .update(deposits)
+        .set({ providerStatus: `review:${state.providerStatus}`, nextCheckAt: null, updatedAt: now })
+        .where(eq(deposits.id, deposit.id));
+      return 'needs-review';
+    }
+    const { credit, amountPaid } = decided;
     if (credit > 0) {
       await postTransfer(tx, {
         id: `deposit:${deposit.id}`,

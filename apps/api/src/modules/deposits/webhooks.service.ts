@@ -42,7 +42,10 @@ export async function handlePaymentWebhook(deps: Deps, rawBody: string): Promise
     return 'unknown-order';
   }
   const state = await deps.payments.getInvoice(event.orderId);
-  const outcome = await applyProviderState(deps, state);
+  // The info answer may omit the USD value received; the signed webhook for the same status then supplies it.
+  const amountPaidCents =
+    state.amountPaidCents ?? (event.providerStatus === state.providerStatus ? event.amountPaidCents : null);
+  const outcome = await applyProviderState(deps, { ...state, amountPaidCents });
   await markProcessed();
   return outcome;
 }

@@ -77,6 +77,33 @@ describe('payment webhooks credit exactly once', () => {
     expect(await balanceOf(jar)).toBe(1000);
   });
 
+  it('holds an implausible partial payment for review instead of crediting it', async () => {
+    const { jar, deposit } = await pendingDeposit('implausible@example.com');
+    await settleSilently(t, deposit.paymentUrl, 'wrong_amount', '60.00');
+    expect((await postWebhook(t, paidWebhook(deposit, 'wrong_amount', '60.00'))).json()).toMatchObject({
+      outcome: 'needs-review',
+    });
+    expect(await statusOf(jar)).toBe('PENDING');
+    expect(await balanceOf(jar)).toBe(0);
+    const fresh = (await createDeposit(t, jar, { currency: 'USDT', network: 'TRON', amountInUsd: 5000 })).json();
+    const overLimit = await payInSandbox(t, fresh.paymentUrl, 'paid_over', '100.01');
+    expect(overLimit.statusCode).toBe(400);
+    expect(overLimit.json().message).toBe('An overpayment must be more than $50.00 and at most twice it.');
+  });
+
+  it('recognises a re-sent webhook even when its JSON is re-formatted', async () => {
+    const { jar, deposit } = await pendingDeposit('reformatted@example.com');
+    await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');
+    const body = paidWebhook(deposit);
+    await postWebhook(t, body);
+    await postWebhook(t, JSON.stringify(JSON.parse(body), null, 2));
+    const stored = (await t.deps.db.execute(
+      sql`select count(*)::int as n from payment_webhook_events where order_id = ${deposit.orderId}`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(Number(stored.rows[0]?.n)).toBe(1);
+    expect(await balanceOf(jar)).toBe(5000);
+  });
+
   it('refuses forged, unsigned and malformed webhooks with 401 and changes nothing', async () => {
     const { jar, deposit } = await pendingDeposit('forged@example.com');
     await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');

@@ -135,6 +135,33 @@ describe('Cryptomus adapter against the documented protocol', () => {
     expect(cryptomusApp.deps.payments.verifyWebhook(body).orderId).toBe('o-2');
   });
 
+  it('credits an overpayment with the USD amount from the signed webhook when the info answer omits it', async () => {
+    const { jar } = await cryptomusApp.signUpVerified('cryptomus-over@example.com');
+    const deposit = (
+      await cryptomusApp.request('POST', '/api/transactions', {
+        jar,
+        body: { currency: 'USDT', network: 'TRON', amountInUsd: 5000 },
+      })
+    ).json();
+    expect((await fake.settle(deposit.orderId, 'paid_over', '55.00', { infoOmitsAmount: true })).status).toBe(200);
+    expect((await cryptomusApp.request('GET', '/api/user', { jar })).json().balance).toBe(5500);
+    await expectLedgerInvariants(cryptomusApp.deps.db);
+  });
+
+  it('never closes a partial payment whose amount nobody reports: it waits for a person, crediting nothing', async () => {
+    const { jar } = await cryptomusApp.signUpVerified('cryptomus-unknown@example.com');
+    const deposit = (
+      await cryptomusApp.request('POST', '/api/transactions', {
+        jar,
+        body: { currency: 'USDT', network: 'TRON', amountInUsd: 5000 },
+      })
+    ).json();
+    expect((await fake.settle(deposit.orderId, 'wrong_amount', null)).status).toBe(200);
+    const [row] = (await cryptomusApp.request('GET', '/api/transactions', { jar })).json().transactions;
+    expect(row).toMatchObject({ status: 'PENDING', amountPaid: 0 });
+    expect((await cryptomusApp.request('GET', '/api/user', { jar })).json().balance).toBe(0);
+  });
+
   it('runs a whole top-up: invoice, webhook from the provider, confirmed by info, credited once', async () => {
     const { jar } = await cryptomusApp.signUpVerified('cryptomus-user@example.com');
     const deposit = (

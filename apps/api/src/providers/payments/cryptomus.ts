@@ -23,6 +23,7 @@ const invoiceResultSchema = z.object({
   url: z.string(),
   status: z.string().optional(),
   payment_status: z.string().optional(),
+  currency: z.string().nullish(),
   payment_amount: money.nullish(),
   payment_amount_usd: money.nullish(),
   expired_at: z.number().nullish(),
@@ -38,9 +39,12 @@ const webhookSchema = z.looseObject({
   sign: z.string(),
 });
 
-/** "12.345" USD to cents, rounding down: we never credit a fraction of a cent that was not received. */
-export function usdStringToCents(value: string): number | null {
-  if (!/^\d+(\.\d+)?$/.test(value)) return null;
+/**
+ * "12.345" USD to cents, rounding down: we never credit a fraction of a cent that was not received. Anything
+ * that is not a plain decimal within safe integer cents answers null (unknown), never a wrong number.
+ */
+export function usdStringToCents(value: string | null | undefined): number | null {
+  if (!value || !/^\d{1,13}(\.\d+)?$/.test(value)) return null;
   const [whole = '0', fraction = ''] = value.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
@@ -50,14 +54,15 @@ function toInvoiceState(raw: unknown): InvoiceState {
   if (!parsed.success) throw new AppError('ProviderError', 'The payment provider sent an answer we could not read.');
   const result = parsed.data;
   const providerStatus = result.payment_status ?? result.status ?? 'check';
-  const paidUsd = result.payment_amount_usd ?? null;
+  // The USD value received: the explicit USD field when the answer has it, else the paid amount of a USD invoice.
+  const paidUsd = result.payment_amount_usd ?? (result.currency === 'USD' ? result.payment_amount : null) ?? null;
   return {
     providerPaymentId: result.uuid,
     orderId: result.order_id,
     paymentUrl: result.url,
     status: mapCryptomusStatus(providerStatus),
     providerStatus,
-    amountPaidCents: paidUsd === null ? null : usdStringToCents(paidUsd),
+    amountPaidCents: usdStringToCents(paidUsd),
     expiresAt: result.expired_at ? new Date(result.expired_at * 1000) : null,
   };
 }
@@ -145,10 +150,13 @@ export function createCryptomusProvider(options: CryptomusOptions): PaymentProvi
       if (!safeEqual(signCryptomusWebhook(withoutSign, options.apiKey), sign)) {
         throw new AppError('InvalidSignature', 'The webhook signature is invalid.');
       }
+      const webhookUsd = typeof rest.payment_amount_usd === 'string' ? rest.payment_amount_usd : null;
       return {
         orderId: rest.order_id,
         providerStatus: rest.status,
-        eventKey: createHash('sha256').update(rawBody).digest('hex'),
+        amountPaidCents: usdStringToCents(webhookUsd),
+        // The same delivery re-sent (even re-formatted) carries the same order, status and signature.
+        eventKey: createHash('sha256').update(`${rest.order_id}\n${rest.status}\n${sign}`).digest('hex'),
       };
     },
   };

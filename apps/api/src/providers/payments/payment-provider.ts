@@ -24,8 +24,16 @@ export type InvoiceState = {
   expiresAt: Date | null;
 };
 
-/** A verified webhook: only the order it names is trusted; the amounts are confirmed with getInvoice. */
-export type PaymentWebhook = { orderId: string; providerStatus: string; eventKey: string };
+/**
+ * A verified webhook. The state is always confirmed with getInvoice; the webhook's USD amount is used only when
+ * the provider's info answer does not report one.
+ */
+export type PaymentWebhook = {
+  orderId: string;
+  providerStatus: string;
+  amountPaidCents: number | null;
+  eventKey: string;
+};
 
 export type PaymentProvider = {
   name: string;

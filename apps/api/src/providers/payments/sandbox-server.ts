@@ -261,10 +261,13 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
         if (outcome === 'paid_over' || outcome === 'wrong_amount') {
           const value =
             amountUsd ?? (outcome === 'paid_over' ? (invoiceAmount * 1.1).toFixed(2) : (invoiceAmount / 2).toFixed(2));
-          if (outcome === 'paid_over' && Number(value) <= invoiceAmount) {
+          if (outcome === 'paid_over' && (Number(value) <= invoiceAmount || Number(value) > invoiceAmount * 2)) {
             return reply
               .status(400)
-              .send({ message: `An overpayment must be more than $${invoice.amount}.`, errorCode: 'ValidationError' });
+              .send({
+                message: `An overpayment must be more than $${invoice.amount} and at most twice it.`,
+                errorCode: 'ValidationError',
+              });
           }
           if (outcome === 'wrong_amount' && (Number(value) <= 0 || Number(value) >= invoiceAmount)) {
             return reply.status(400).send({
