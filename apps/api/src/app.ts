@@ -23,6 +23,7 @@ import { webhookRoutes } from './modules/deposits/webhooks.routes.js';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerRequestGuard } from './plugins/request-guard.js';
 import { sandboxCredentials } from './providers/payments/index.js';
 import { registerSandboxPaymentServer } from './providers/payments/sandbox-server.js';
@@ -56,6 +57,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   });
 
   registerErrorHandler(app);
+  registerNulGuard(app);
   registerRequestGuard(app, {
     appOrigin: deps.config.appOrigin,
     exemptPrefixes: ['/api/webhooks/', '/sandbox/payments/v1/'],

@@ -37,6 +37,24 @@ describe('bad input never yields a 500 and writes nothing', () => {
     expect(response.json()).toMatchObject({ message, errorCode: 'ValidationError' });
   });
 
+  it('refuses NUL characters in bodies and queries with 400, not a database error', async () => {
+    const body = {
+      email: 'nul@example.com',
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+      referredBy: 'ab\u0000cd',
+    };
+    const register = await t.request('POST', '/api/auth/register', { body });
+    expect(register.statusCode).toBe(400);
+    expect(register.json()).toMatchObject({
+      errorCode: 'ValidationError',
+      message: 'Text must not contain NUL characters.',
+    });
+    const admin = await adminJar();
+    expect((await t.request('GET', '/api/user/all?search=a%00b', { jar: admin })).statusCode).toBe(400);
+    expect((await t.request('GET', '/api/transactions/all?search=a%00b', { jar: admin })).statusCode).toBe(400);
+  });
+
   it('refuses bodies over 100 KB with 413', async () => {
     const response = await t.request('POST', '/api/auth/register', {
       body: {

@@ -195,8 +195,15 @@ export async function verifyTwoFactor(deps: Deps, input: { code: string; userId:
 export async function forgotPassword(deps: Deps, email: string, ctx: RequestContext): Promise<void> {
   const now = deps.now();
   await hitRateLimit(deps.db, RATE_RULES.forgotIp, ctx.ip, now);
+  // The answer never waits on whether the account exists: the lookup and the mail happen after it.
+  void issuePasswordReset(deps, email, ctx, now).catch((error: unknown) => {
+    deps.logger.error({ err: error }, 'password reset could not be issued');
+  });
+}
+
+async function issuePasswordReset(deps: Deps, email: string, ctx: RequestContext, now: Date): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  // Per-account limit stays silent: a 429 only for real accounts would tell who has one.
+  // The per-account limit stays silent: a 429 only for real accounts would tell who has one.
   if (!user || user.suspended || !(await tryRateLimit(deps.db, RATE_RULES.forgotAccount, email, now))) return;
   const { code, expiresAt } = await issueLinkCode(deps.db, {
     userId: user.id,

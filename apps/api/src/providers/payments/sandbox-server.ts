@@ -262,12 +262,10 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
           const value =
             amountUsd ?? (outcome === 'paid_over' ? (invoiceAmount * 1.1).toFixed(2) : (invoiceAmount / 2).toFixed(2));
           if (outcome === 'paid_over' && (Number(value) <= invoiceAmount || Number(value) > invoiceAmount * 2)) {
-            return reply
-              .status(400)
-              .send({
-                message: `An overpayment must be more than $${invoice.amount} and at most twice it.`,
-                errorCode: 'ValidationError',
-              });
+            return reply.status(400).send({
+              message: `An overpayment must be more than $${invoice.amount} and at most twice it.`,
+              errorCode: 'ValidationError',
+            });
           }
           if (outcome === 'wrong_amount' && (Number(value) <= 0 || Number(value) >= invoiceAmount)) {
             return reply.status(400).send({
