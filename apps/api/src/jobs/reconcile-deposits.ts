@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps.js';
 import { applyProviderState } from '../modules/deposits/apply-provider-state.js';
+import { markInvoiceNotCreated } from '../modules/deposits/deposits.service.js';
 
 const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
@@ -21,14 +22,22 @@ export async function reconcileDeposits(deps: Deps): Promise<{ checked: number; 
       limit ${BATCH}
       for update skip locked
     )
-    returning order_id`)) as unknown as { rows: Array<{ order_id: string }> };
+    returning order_id, provider_payment_id`)) as unknown as {
+    rows: Array<{ order_id: string; provider_payment_id: string | null }>;
+  };
   let settled = 0;
-  for (const { order_id: orderId } of leased.rows) {
+  for (const { order_id: orderId, provider_payment_id: providerPaymentId } of leased.rows) {
     try {
       const outcome = await applyProviderState(deps, await deps.payments.getInvoice(orderId));
       if (outcome === 'credited' || outcome === 'closed') settled += 1;
     } catch (error) {
-      deps.logger.warn({ err: error, orderId }, 'reconciliation could not check a deposit; it will be retried');
+      if (providerPaymentId === null) {
+        // The process stopped before the invoice was recorded and the provider does not know the order either.
+        await markInvoiceNotCreated(deps, orderId);
+        settled += 1;
+      } else {
+        deps.logger.warn({ err: error, orderId }, 'reconciliation could not check a deposit; it will be retried');
+      }
     }
   }
   return { checked: leased.rows.length, settled };

@@ -1,5 +1,5 @@
 import { DEPOSIT_LIFETIME_SECONDS, type PaginationQuery } from '@coincard/shared';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { deposits, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
@@ -13,6 +13,8 @@ export type CreateDepositInput = { currency: string; network: string; amountInUs
 const INVOICE_NOT_CREATED = 'invoice_not_created';
 const invoiceFailed = () =>
   new AppError('ProviderError', 'The payment provider could not start this top-up. Please try again in a moment.');
+
+const INVOICE_CREATION_GRACE_MS = 2 * 60_000;
 
 /** Reconciliation first looks a minute after the invoice's lifetime, when the provider must have decided. */
 const RECONCILE_GRACE_MS = 60_000;
@@ -35,6 +37,11 @@ export async function createDeposit(
       }
       // The first attempt answered an error; a retry with the same key answers the same error.
       if (previous.providerStatus === INVOICE_NOT_CREATED) throw invoiceFailed();
+      if (previous.status === 'PENDING' && previous.paymentUrl === null) {
+        throw new AppError('IdempotencyConflict', 'This top-up is still being created. Try again in a moment.', {
+          retryAfterSeconds: 2,
+        });
+      }
       return toDepositDto(previous, user.email);
     }
   }
@@ -53,6 +60,8 @@ export async function createDeposit(
       amount: input.amountInUsd,
       idempotencyKey: idempotencyKey ?? null,
       requestHash,
+      // Until the invoice is recorded, reconciliation looks soon: a crash here must not strand the deposit.
+      nextCheckAt: new Date(now.getTime() + INVOICE_CREATION_GRACE_MS),
       createdAt: now,
       updatedAt: now,
     })
@@ -86,10 +95,7 @@ export async function createDeposit(
     if (!updated) throw new Error('deposit vanished');
     return toDepositDto(updated, user.email);
   } catch (error) {
-    await deps.db
-      .update(deposits)
-      .set({ status: 'FAILED', providerStatus: INVOICE_NOT_CREATED, updatedAt: deps.now() })
-      .where(and(eq(deposits.id, id), eq(deposits.status, 'PENDING')));
+    await markInvoiceNotCreated(deps, orderId);
     if (error instanceof AppError) throw error;
     deps.logger.error({ err: error, depositId: id }, 'invoice creation failed');
     throw invoiceFailed();
@@ -139,4 +145,12 @@ export async function listAllDeposits(deps: Deps, query: PaginationQuery & { sea
     transactions: rows.map((row) => toDepositDto(row.deposit, row.email)),
     meta: pageMeta(query, total?.n ?? 0),
   };
+}
+
+/** A top-up whose invoice never came to exist: FAILED, nothing to credit, and retries of its key say so. */
+export async function markInvoiceNotCreated(deps: Deps, orderId: string): Promise<void> {
+  await deps.db
+    .update(deposits)
+    .set({ status: 'FAILED', providerStatus: INVOICE_NOT_CREATED, nextCheckAt: null, updatedAt: deps.now() })
+    .where(and(eq(deposits.orderId, orderId), eq(deposits.status, 'PENDING'), isNull(deposits.providerPaymentId)));
 }

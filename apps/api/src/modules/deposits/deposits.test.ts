@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { deposits } from '../../db/schema/index.js';
 import { reconcileDeposits } from '../../jobs/reconcile-deposits.js';
+import { uuidv7 } from '../../lib/ids.js';
 import { ensureStartupUsers } from '../../seed/ensure-users.js';
 import { CookieJar } from '../../test/cookie-jar.js';
 import { countRows, createDeposit, payInSandbox, settleSilently } from '../../test/deposit-helpers.js';
@@ -116,6 +118,46 @@ describe('creating a top-up', () => {
     const [row] = (await t.request('GET', '/api/transactions', { jar })).json().transactions;
     expect(row).toMatchObject({ status: 'FAILED', paymentUrl: null });
     expect((await createDeposit(t, jar, USDT_TRON_50)).statusCode).toBe(201);
+    expect(await balanceOf(jar)).toBe(0);
+  });
+
+  it('answers concurrent requests with one Idempotency-Key with one deposit, never a link-less one', async () => {
+    const { jar } = await t.signUpVerified('idem-race@example.com');
+    const headers = { 'idempotency-key': 'double-click' };
+    const responses = await Promise.all(Array.from({ length: 4 }, () => createDeposit(t, jar, USDT_TRON_50, headers)));
+    const created = responses.filter((r) => r.statusCode === 201).map((r) => r.json());
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created.map((d) => d._id)).size).toBe(1);
+    expect(created.every((d) => typeof d.paymentUrl === 'string')).toBe(true);
+    for (const r of responses.filter((r) => r.statusCode !== 201)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.headers['retry-after']).toBe('2');
+    }
+    expect((await t.request('GET', '/api/transactions', { jar })).json().meta.total).toBe(1);
+  });
+
+  it('fails a deposit stranded by a crash before its invoice existed, through reconciliation', async () => {
+    const { jar, user } = await t.signUpVerified('stranded@example.com');
+    const id = uuidv7();
+    const now = t.deps.now();
+    await t.deps.db.insert(deposits).values({
+      id,
+      userId: user._id,
+      orderId: `cc-${id}`,
+      provider: t.deps.payments.name,
+      currency: 'USDT',
+      network: 'TRON',
+      amount: 5000,
+      requestHash: 'h',
+      nextCheckAt: new Date(now.getTime() + 2 * 60_000),
+    });
+    t.clock.advance(3 * 60_000);
+    await t.request('GET', '/api/auth/refresh', { jar });
+    await reconcileDeposits(t.deps);
+    const row = (await t.request('GET', '/api/transactions', { jar }))
+      .json()
+      .transactions.find((d: { _id: string }) => d._id === id);
+    expect(row).toMatchObject({ status: 'FAILED', paymentUrl: null });
     expect(await balanceOf(jar)).toBe(0);
   });
 
