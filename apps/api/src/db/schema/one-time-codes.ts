@@ -16,7 +16,7 @@ export const oneTimeCodes = pgTable(
     /** SHA-256 of a link code, or HMAC of a 6-digit OTP: never the code itself. */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    payload: jsonb('payload').$type<{ newEmail?: string }>(),
+    payload: jsonb('payload').$type<{ newEmail?: string; challengeHash?: string }>(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -25,7 +25,14 @@ import {
   verifyEmail,
   verifyTwoFactor,
 } from './auth.service.js';
-import { clearSessionCookies, readSessionCookies, setSessionCookies } from './cookies.js';
+import {
+  clearSessionCookies,
+  clearTwoFactorChallengeCookie,
+  readSessionCookies,
+  readTwoFactorChallenge,
+  setSessionCookies,
+  setTwoFactorChallengeCookie,
+} from './cookies.js';
 import { revokeSessionByRefreshToken, rotateRefreshToken } from './sessions.service.js';
 
 const tags = ['auth'];
@@ -64,6 +71,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const outcome = await login(deps, request.body, contextOf(request));
         if (outcome.kind === 'session') setSessionCookies(reply, deps.config, outcome.tokens, deps.now());
+        else setTwoFactorChallengeCookie(reply, deps.config, outcome.challenge);
         return loginResponse(outcome);
       },
     );
@@ -79,7 +87,9 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const tokens = await verifyTwoFactor(deps, request.body, contextOf(request));
+        const challenge = readTwoFactorChallenge(request, deps.config);
+        const tokens = await verifyTwoFactor(deps, { ...request.body, challenge }, contextOf(request));
+        clearTwoFactorChallengeCookie(reply, deps.config);
         setSessionCookies(reply, deps.config, tokens, deps.now());
         return { message: 'Signed in.' };
       },

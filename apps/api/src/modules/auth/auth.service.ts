@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { hitRateLimit, RATE_RULES, tryRateLimit } from '../../lib/rate-limit.js';
 import { sendInBackground } from '../../providers/mail/send-later.js';
@@ -114,7 +115,8 @@ export async function verifyEmail(
 
 export type LoginOutcome =
   | { kind: 'session'; userId: string; tokens: Awaited<ReturnType<typeof createSession>> }
-  | { kind: 'two-factor'; userId: string };
+  /** `challenge` goes to the browser in an httpOnly cookie: only the browser that logged in may try codes. */
+  | { kind: 'two-factor'; userId: string; challenge: string };
 
 export async function login(
   deps: Deps,
@@ -143,16 +145,18 @@ export async function login(
     );
   }
   if (user.twoFactorEnabled) {
+    const challenge = randomToken();
     const code = await issueOtp(deps.db, {
       userId: user.id,
       purpose: 'two_factor',
       ttlMs: OTP_TTL_MS,
       now,
       secret: deps.sessionSecret,
+      payload: { challengeHash: sha256(challenge) },
     });
     sendInBackground(deps, deps.mail.twoFactorCode(user.email, code));
     await audit(deps.db, { action: 'auth.two_factor_sent', targetUserId: user.id, ip: ctx.ip });
-    return { kind: 'two-factor', userId: user.id };
+    return { kind: 'two-factor', userId: user.id, challenge };
   }
   const tokens = await deps.db.transaction(async (tx) => {
     await audit(tx, { action: 'auth.login', targetUserId: user.id, ip: ctx.ip });
@@ -167,23 +171,31 @@ export function loginResponse(outcome: LoginOutcome): LoginResponse {
     : { isTwoFactorRequired: false, userId: outcome.userId, message: 'Signed in.' };
 }
 
-export async function verifyTwoFactor(deps: Deps, input: { code: string; userId: string }, ctx: RequestContext) {
+export async function verifyTwoFactor(
+  deps: Deps,
+  input: { code: string; userId: string; challenge: string | undefined },
+  ctx: RequestContext,
+) {
   const now = deps.now();
+  // The user id is public (it is the referral code), so it is normalised and never enough on its own.
+  const userId = input.userId.toLowerCase();
   await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, ctx.ip, now);
-  await hitRateLimit(deps.db, RATE_RULES.twoFactorAccount, input.userId, now);
+  await hitRateLimit(deps.db, RATE_RULES.twoFactorAccount, userId, now);
   try {
     await verifyOtp(deps.db, {
-      ...input,
+      userId,
+      code: input.code,
+      challenge: input.challenge ?? '',
       purpose: 'two_factor',
       now,
       secret: deps.sessionSecret,
       expiredMessage: TWO_FACTOR_EXPIRED,
     });
   } catch (error) {
-    await audit(deps.db, { action: 'auth.two_factor_failed', ip: ctx.ip, details: { userId: input.userId } });
+    await audit(deps.db, { action: 'auth.two_factor_failed', ip: ctx.ip, details: { userId } });
     throw error;
   }
-  const [user] = await deps.db.select().from(users).where(eq(users.id, input.userId));
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('InvalidCode', TWO_FACTOR_EXPIRED);
   if (user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
   return deps.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_MS, REFRESH_TOKEN_TTL_MS } from '@coincard/shared';
+import { ACCESS_TOKEN_TTL_MS, OTP_TTL_MS, REFRESH_TOKEN_TTL_MS } from '@coincard/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 
@@ -7,7 +7,7 @@ export type SessionTokens = { accessToken: string; refreshToken: string; expires
 /** Over HTTPS the cookies take the __Host- prefix, which browsers only accept when Secure, Path=/ and host-only. */
 export function cookieNames(config: Config) {
   const prefix = config.isHttps ? '__Host-' : '';
-  return { access: `${prefix}accessToken`, refresh: `${prefix}refreshToken` };
+  return { access: `${prefix}accessToken`, refresh: `${prefix}refreshToken`, challenge: `${prefix}twoFactorChallenge` };
 }
 
 function baseOptions(config: Config) {
@@ -33,4 +33,17 @@ export function clearSessionCookies(reply: FastifyReply, config: Config): void {
 export function readSessionCookies(request: FastifyRequest, config: Config) {
   const names = cookieNames(config);
   return { accessToken: request.cookies[names.access], refreshToken: request.cookies[names.refresh] };
+}
+
+/** Ties the two-factor step to the browser that passed the password step, for the code's lifetime. */
+export function setTwoFactorChallengeCookie(reply: FastifyReply, config: Config, challenge: string): void {
+  reply.setCookie(cookieNames(config).challenge, challenge, { ...baseOptions(config), maxAge: OTP_TTL_MS / 1000 });
+}
+
+export function readTwoFactorChallenge(request: FastifyRequest, config: Config): string | undefined {
+  return request.cookies[cookieNames(config).challenge];
+}
+
+export function clearTwoFactorChallengeCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(cookieNames(config).challenge, baseOptions(config));
 }

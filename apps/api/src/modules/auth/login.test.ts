@@ -65,7 +65,7 @@ describe('login', () => {
 });
 
 describe('two-factor login', () => {
-  it('mails a 6-digit code, sets no cookies, and signs in on the right code', async () => {
+  it('mails a 6-digit code, sets no session cookies, and signs in on the right code', async () => {
     const { jar, user } = await t.signUpVerified('twofa@example.com');
     const enable = await t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: true } });
     expect(enable.json()).toMatchObject({ isTwoFactorEnabled: true });
@@ -73,7 +73,10 @@ describe('two-factor login', () => {
     const fresh = new CookieJar();
     const first = await login('twofa@example.com', STRONG_PASSWORD, fresh);
     expect(first.json()).toMatchObject({ isTwoFactorRequired: true, userId: user._id });
-    expect(first.headers['set-cookie']).toBeUndefined();
+    // No session yet: only the httpOnly challenge that ties the code step to this browser.
+    expect(fresh.get('accessToken')).toBeUndefined();
+    expect(fresh.get('refreshToken')).toBeUndefined();
+    expect(String(first.headers['set-cookie'])).toMatch(/^twoFactorChallenge=[\w-]{43}; Max-Age=600; Path=\/; HttpOnly; SameSite=Strict$/);
     const code = await twoFactorCode('twofa@example.com');
     expect(code).toMatch(/^\d{6}$/);
 
@@ -88,12 +91,14 @@ describe('two-factor login', () => {
   it('allows 5 attempts, then voids the code', async () => {
     const { jar, user } = await t.signUpVerified('attempts@example.com');
     await t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: true } });
-    await login('attempts@example.com');
+    const browser = new CookieJar();
+    await login('attempts@example.com', STRONG_PASSWORD, browser);
     const code = await twoFactorCode('attempts@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     const messages: string[] = [];
     for (let i = 0; i < 5; i += 1) {
       const response = await t.request('POST', '/api/auth/2fa/verify', {
+        jar: browser,
         body: { code: wrong, userId: user._id },
         ip: freshIp(),
       });
@@ -103,27 +108,47 @@ describe('two-factor login', () => {
     expect(messages[0]).toBe('Incorrect code. 4 attempts left.');
     expect(messages[3]).toBe('Incorrect code. 1 attempt left.');
     expect(messages[4]).toContain('Sign in again');
-    const right = await t.request('POST', '/api/auth/2fa/verify', { body: { code, userId: user._id }, ip: freshIp() });
+    const right = await t.request('POST', '/api/auth/2fa/verify', {
+      jar: browser,
+      body: { code, userId: user._id },
+      ip: freshIp(),
+    });
     expect(right.statusCode).toBe(400);
+  });
+
+  it('ignores guesses from anyone but the browser that passed the password step', async () => {
+    const { jar, user } = await t.signUpVerified('targeted@example.com');
+    await t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: true } });
+    const owner = new CookieJar();
+    await login('targeted@example.com', STRONG_PASSWORD, owner);
+    const code = await twoFactorCode('targeted@example.com');
+    // Someone who knows the public user id (it is the referral code) tries codes, even upper-cased.
+    for (const userId of [user._id, user._id.toUpperCase(), user._id, user._id]) {
+      const guess = await t.request('POST', '/api/auth/2fa/verify', { body: { code, userId }, ip: freshIp() });
+      expect(guess.statusCode).toBe(400);
+    }
+    for (let i = 0; i < 5; i += 1) {
+      await t.request('POST', '/api/auth/2fa/verify', { body: { code: '000000', userId: user._id }, ip: freshIp() });
+    }
+    const ownerTry = await t.request('POST', '/api/auth/2fa/verify', { jar: owner, body: { code, userId: user._id } });
+    expect(ownerTry.statusCode).toBe(200);
   });
 
   it('expires the code after 10 minutes, and a new login voids the previous code', async () => {
     const { jar, user } = await t.signUpVerified('expiry@example.com');
     await t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: true } });
-    await login('expiry@example.com');
+    const firstBrowser = new CookieJar();
+    await login('expiry@example.com', STRONG_PASSWORD, firstBrowser);
     const firstCode = await twoFactorCode('expiry@example.com');
     t.smtp.mails.length = 0;
-    await login('expiry@example.com');
+    const secondBrowser = new CookieJar();
+    await login('expiry@example.com', STRONG_PASSWORD, secondBrowser);
     const secondCode = await twoFactorCode('expiry@example.com');
-    if (firstCode !== secondCode) {
-      expect(
-        (await t.request('POST', '/api/auth/2fa/verify', { body: { code: firstCode, userId: user._id } })).statusCode,
-      ).toBe(400);
-    }
+    const verify = (browser: CookieJar, code: string) =>
+      t.request('POST', '/api/auth/2fa/verify', { jar: browser, body: { code, userId: user._id } });
+    expect((await verify(firstBrowser, firstCode)).statusCode).toBe(400);
     t.clock.advance(10 * 60 * 1000 + 1000);
-    expect(
-      (await t.request('POST', '/api/auth/2fa/verify', { body: { code: secondCode, userId: user._id } })).statusCode,
-    ).toBe(400);
+    expect((await verify(secondBrowser, secondCode)).statusCode).toBe(400);
   });
 
   it('validates the code format and the user id', async () => {

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
 
-type Payload = { newEmail?: string };
+type Payload = { newEmail?: string; challengeHash?: string };
 
 /** Voids a user's open codes of one purpose: only the newest link or OTP ever works. */
 async function voidOpenCodes(db: Executor, userId: string, purpose: CodePurpose, now: Date) {
@@ -80,7 +80,16 @@ export async function issueOtp(
  */
 export async function verifyOtp(
   db: Executor,
-  input: { userId: string; purpose: CodePurpose; code: string; now: Date; secret: string; expiredMessage: string },
+  input: {
+    userId: string;
+    purpose: CodePurpose;
+    code: string;
+    now: Date;
+    secret: string;
+    expiredMessage: string;
+    /** For codes issued with a challenge: the caller must hold it, or the try is refused without counting. */
+    challenge?: string;
+  },
 ): Promise<Payload> {
   const [row] = await db
     .select()
@@ -96,6 +105,10 @@ export async function verifyOtp(
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   if (!row) throw new AppError('InvalidCode', input.expiredMessage);
+  const challengeHash = row.payload?.challengeHash;
+  if (challengeHash && !safeEqual(challengeHash, sha256(input.challenge ?? ''))) {
+    throw new AppError('InvalidCode', input.expiredMessage);
+  }
   // Count the try before comparing, atomically, so parallel guesses cannot share one attempt.
   const [counted] = await db
     .update(oneTimeCodes)
