@@ -76,7 +76,9 @@ describe('two-factor login', () => {
     // No session yet: only the httpOnly challenge that ties the code step to this browser.
     expect(fresh.get('accessToken')).toBeUndefined();
     expect(fresh.get('refreshToken')).toBeUndefined();
-    expect(String(first.headers['set-cookie'])).toMatch(/^twoFactorChallenge=[\w-]{43}; Max-Age=600; Path=\/; HttpOnly; SameSite=Strict$/);
+    expect(String(first.headers['set-cookie'])).toMatch(
+      /^twoFactorChallenge=[\w-]{43}; Max-Age=600; Path=\/; HttpOnly; SameSite=Strict$/,
+    );
     const code = await twoFactorCode('twofa@example.com');
     expect(code).toMatch(/^\d{6}$/);
 
