@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/notify';
 import { useForgotPasswordMutation } from '../api/forgot-password';
 import { FORGOT_PASSWORD_SUCCESS, GENERIC_ERROR_FALLBACK } from './auth-messages';
+import { FormErrorAlert } from './form-error-alert';
 
 /** Asks for a password-reset e-mail. */
 export function ForgotPasswordForm() {
@@ -33,11 +33,7 @@ export function ForgotPasswordForm() {
             {FORGOT_PASSWORD_SUCCESS}
           </Alert>
         ) : null}
-        {mutation.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {errorMessage(mutation.error, GENERIC_ERROR_FALLBACK)}
-          </Alert>
-        ) : null}
+        <FormErrorAlert error={mutation.isError ? mutation.error : null} fallback={GENERIC_ERROR_FALLBACK} />
         <TextInput
           label="Email"
           type="email"

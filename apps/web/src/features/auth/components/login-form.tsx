@@ -1,11 +1,10 @@
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
-import { errorMessage } from '../../../lib/notify';
 import { useLoginMutation } from '../api/login';
 import { LOGIN_ERROR_FALLBACK } from './auth-messages';
+import { FormErrorAlert } from './form-error-alert';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 export type TwoFactorChallenge = { userId: string; email: string };
@@ -43,11 +42,7 @@ export function LoginForm({ onTwoFactorRequired }: LoginFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        {loginMutation.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {errorMessage(loginMutation.error, LOGIN_ERROR_FALLBACK)}
-          </Alert>
-        ) : null}
+        <FormErrorAlert error={loginMutation.isError ? loginMutation.error : null} fallback={LOGIN_ERROR_FALLBACK} />
         <TextInput
           label="Email"
           type="email"

@@ -1,13 +1,13 @@
 import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from '@coincard/shared';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { PasswordStrength } from '../../../components/password-strength';
-import { errorMessage } from '../../../lib/notify';
 import { useResetPasswordMutation } from '../api/reset-password';
 import { GENERIC_ERROR_FALLBACK } from './auth-messages';
+import { FormErrorAlert } from './form-error-alert';
 
 type ResetPasswordFormProps = { code: string };
 
@@ -53,11 +53,7 @@ export function ResetPasswordForm({ code }: ResetPasswordFormProps) {
             Choose a strong password you do not use anywhere else. Other signed-in devices will be signed out.
           </Text>
         </Stack>
-        {mutation.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {errorMessage(mutation.error, GENERIC_ERROR_FALLBACK)}
-          </Alert>
-        ) : null}
+        <FormErrorAlert error={mutation.isError ? mutation.error : null} fallback={GENERIC_ERROR_FALLBACK} />
         <Stack gap="xs">
           <PasswordField
             label="New password"

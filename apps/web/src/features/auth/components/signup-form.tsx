@@ -1,16 +1,16 @@
 import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from '@coincard/shared';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconGift } from '@tabler/icons-react';
+import { IconGift } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { PasswordStrength } from '../../../components/password-strength';
 import { isApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/notify';
 import { useRegisterMutation } from '../api/register';
 import { REGISTRATION_ERROR_FALLBACK } from './auth-messages';
 import { CheckEmail } from './check-email';
+import { FormErrorAlert } from './form-error-alert';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -59,11 +59,10 @@ export function SignupForm() {
             You were invited by a friend. The referral is checked when you verify your e-mail.
           </Alert>
         ) : null}
-        {registerMutation.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {errorMessage(registerMutation.error, REGISTRATION_ERROR_FALLBACK)}
-          </Alert>
-        ) : null}
+        <FormErrorAlert
+          error={registerMutation.isError ? registerMutation.error : null}
+          fallback={REGISTRATION_ERROR_FALLBACK}
+        />
         <TextInput
           label="Email"
           type="email"

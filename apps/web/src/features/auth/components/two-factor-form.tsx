@@ -1,11 +1,11 @@
 import { OTP_LENGTH } from '@coincard/shared';
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { OtpInput } from '../../../components/otp-input';
-import { errorMessage } from '../../../lib/notify';
 import { useVerifyTwoFactorMutation } from '../api/verify-two-factor';
 import { LOGIN_ERROR_FALLBACK } from './auth-messages';
+import { FormErrorAlert } from './form-error-alert';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 type TwoFactorFormProps = { userId: string; email: string; onBack: () => void };
@@ -43,11 +43,7 @@ export function TwoFactorForm({ userId, email, onBack }: TwoFactorFormProps) {
             We e-mailed a {OTP_LENGTH}-digit code to {email || 'your address'}. It is valid for 10 minutes.
           </Text>
         </Stack>
-        {verifyMutation.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {errorMessage(verifyMutation.error, LOGIN_ERROR_FALLBACK)}
-          </Alert>
-        ) : null}
+        <FormErrorAlert error={verifyMutation.isError ? verifyMutation.error : null} fallback={LOGIN_ERROR_FALLBACK} />
         <OtpInput label="Verification code" value={code} onChange={setCode} autoFocus />
         <Button
           type="submit"

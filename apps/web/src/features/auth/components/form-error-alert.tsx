@@ -1,0 +1,13 @@
+import { Alert } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { errorMessage } from '../../../lib/notify';
+
+/** A failed auth form's message: the server's words, or the spec's fallback when it sent none. */
+export function FormErrorAlert({ error, fallback }: { error: unknown; fallback: string }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+      {errorMessage(error, fallback)}
+    </Alert>
+  );
+}
