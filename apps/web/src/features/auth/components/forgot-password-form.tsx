@@ -33,7 +33,7 @@ export function ForgotPasswordForm() {
             {FORGOT_PASSWORD_SUCCESS}
           </Alert>
         ) : null}
-        <FormErrorAlert error={mutation.isError ? mutation.error : null} fallback={GENERIC_ERROR_FALLBACK} />
+        <FormErrorAlert error={mutation.error} fallback={GENERIC_ERROR_FALLBACK} />
         <TextInput
           label="Email"
           type="email"

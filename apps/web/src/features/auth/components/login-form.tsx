@@ -42,7 +42,7 @@ export function LoginForm({ onTwoFactorRequired }: LoginFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={loginMutation.isError ? loginMutation.error : null} fallback={LOGIN_ERROR_FALLBACK} />
+        <FormErrorAlert error={loginMutation.error} fallback={LOGIN_ERROR_FALLBACK} />
         <TextInput
           label="Email"
           type="email"

@@ -53,7 +53,7 @@ export function ResetPasswordForm({ code }: ResetPasswordFormProps) {
             Choose a strong password you do not use anywhere else. Other signed-in devices will be signed out.
           </Text>
         </Stack>
-        <FormErrorAlert error={mutation.isError ? mutation.error : null} fallback={GENERIC_ERROR_FALLBACK} />
+        <FormErrorAlert error={mutation.error} fallback={GENERIC_ERROR_FALLBACK} />
         <Stack gap="xs">
           <PasswordField
             label="New password"

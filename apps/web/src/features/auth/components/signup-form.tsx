@@ -59,10 +59,7 @@ export function SignupForm() {
             You were invited by a friend. The referral is checked when you verify your e-mail.
           </Alert>
         ) : null}
-        <FormErrorAlert
-          error={registerMutation.isError ? registerMutation.error : null}
-          fallback={REGISTRATION_ERROR_FALLBACK}
-        />
+        <FormErrorAlert error={registerMutation.error} fallback={REGISTRATION_ERROR_FALLBACK} />
         <TextInput
           label="Email"
           type="email"

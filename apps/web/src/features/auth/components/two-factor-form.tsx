@@ -43,7 +43,7 @@ export function TwoFactorForm({ userId, email, onBack }: TwoFactorFormProps) {
             We e-mailed a {OTP_LENGTH}-digit code to {email || 'your address'}. It is valid for 10 minutes.
           </Text>
         </Stack>
-        <FormErrorAlert error={verifyMutation.isError ? verifyMutation.error : null} fallback={LOGIN_ERROR_FALLBACK} />
+        <FormErrorAlert error={verifyMutation.error} fallback={LOGIN_ERROR_FALLBACK} />
         <OtpInput label="Verification code" value={code} onChange={setCode} autoFocus />
         <Button
           type="submit"
