@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -52,6 +52,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** Runs raw SQL and answers its rows; both drivers (pg and PGlite) return `{ rows }`. */
+export async function executeRows<T extends Record<string, unknown> = Record<string, unknown>>(
+  db: Executor,
+  query: SQL,
+): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 export async function pingDatabase(db: Database): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { executeRows } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import { applyProviderState } from '../modules/deposits/apply-provider-state.js';
 import { markInvoiceNotCreated } from '../modules/deposits/deposits.service.js';
@@ -13,7 +14,9 @@ const BATCH = 20;
  */
 export async function reconcileDeposits(deps: Deps): Promise<{ checked: number; settled: number }> {
   const now = deps.now();
-  const leased = (await deps.db.execute(sql`
+  const leased = await executeRows<{ order_id: string; provider_payment_id: string | null }>(
+    deps.db,
+    sql`
     update deposits set next_check_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}
     where id in (
       select id from deposits
@@ -22,11 +25,10 @@ export async function reconcileDeposits(deps: Deps): Promise<{ checked: number; 
       limit ${BATCH}
       for update skip locked
     )
-    returning order_id, provider_payment_id`)) as unknown as {
-    rows: Array<{ order_id: string; provider_payment_id: string | null }>;
-  };
+    returning order_id, provider_payment_id`,
+  );
   let settled = 0;
-  for (const { order_id: orderId, provider_payment_id: providerPaymentId } of leased.rows) {
+  for (const { order_id: orderId, provider_payment_id: providerPaymentId } of leased) {
     try {
       const outcome = await applyProviderState(deps, await deps.payments.getInvoice(orderId));
       if (outcome === 'credited' || outcome === 'closed') settled += 1;
@@ -40,5 +42,5 @@ export async function reconcileDeposits(deps: Deps): Promise<{ checked: number; 
       }
     }
   }
-  return { checked: leased.rows.length, settled };
+  return { checked: leased.length, settled };
 }

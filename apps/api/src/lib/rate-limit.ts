@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import { type Database, executeRows } from '../db/client.js';
 import { AppError } from './app-error.js';
 
 export type RateRule = { name: string; limit: number; windowMs: number };
@@ -32,10 +32,13 @@ export async function hitRateLimit(db: Database, rule: RateRule, subject: string
 export async function tryRateLimit(db: Database, rule: RateRule, subject: string, now: Date): Promise<boolean> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
   const key = `${rule.name}:${subject}`;
-  const result = (await db.execute(sql`
+  const [row] = await executeRows<{ hits: number | string }>(
+    db,
+    sql`
     insert into rate_limits (key, window_start, hits) values (${key}, ${windowStart.toISOString()}, 1)
     on conflict (key, window_start) do update set hits = rate_limits.hits + 1
-    returning hits`)) as unknown as { rows: Array<{ hits: number | string }> };
-  const hits = Number(result.rows[0]?.hits ?? 0);
+    returning hits`,
+  );
+  const hits = Number(row?.hits ?? 0);
   return hits <= rule.limit;
 }

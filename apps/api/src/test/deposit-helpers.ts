@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { executeRows } from '../db/client.js';
 import { sandboxInvoices } from '../db/schema/index.js';
 import { signCryptomusWebhook } from '../providers/payments/cryptomus-signature.js';
 import { sandboxCredentials } from '../providers/payments/index.js';
@@ -49,9 +50,15 @@ export async function settleSilently(t: TestApp, paymentUrl: string, status: str
     .where(eq(sandboxInvoices.uuid, checkoutUuid(paymentUrl)));
 }
 
-export async function countRows(t: TestApp, table: 'deposits' | 'sandbox_invoices') {
-  const result = (await t.deps.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-    rows: Array<{ n: number }>;
-  };
-  return Number(result.rows[0]?.n ?? 0);
+export async function countRows(
+  t: TestApp,
+  table: 'deposits' | 'sandbox_invoices' | 'payment_webhook_events',
+  where?: SQL,
+) {
+  const condition = where ? sql` where ${where}` : sql``;
+  const [row] = await executeRows<{ n: number }>(
+    t.deps.db,
+    sql`select count(*)::int as n from ${sql.identifier(table)}${condition}`,
+  );
+  return Number(row?.n ?? 0);
 }

@@ -22,12 +22,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function countPendingDue() {
-  const result = (await t.deps.db.execute(
-    sql`select count(*)::int as n from deposits where status = 'PENDING' and next_check_at <= ${t.deps.now().toISOString()}`,
-  )) as unknown as { rows: Array<{ n: number }> };
-  return Number(result.rows[0]?.n ?? 0);
-}
+const countPendingDue = () =>
+  countRows(t, 'deposits', sql`status = 'PENDING' and next_check_at <= ${t.deps.now().toISOString()}`);
 
 const balanceOf = async (jar: CookieJar) => (await t.request('GET', '/api/user', { jar })).json().balance as number;
 const USDT_TRON_50 = { currency: 'USDT', network: 'TRON', amountInUsd: 5000 };

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../../db/client.js';
 import type { CookieJar } from '../../test/cookie-jar.js';
-import { createDeposit, payInSandbox, postWebhook, settleSilently, signedWebhook } from '../../test/deposit-helpers.js';
+import {
+  countRows,
+  createDeposit,
+  payInSandbox,
+  postWebhook,
+  settleSilently,
+  signedWebhook,
+} from '../../test/deposit-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { usingPostgres } from '../../test/test-database.js';
@@ -97,10 +105,7 @@ describe('payment webhooks credit exactly once', () => {
     const body = paidWebhook(deposit);
     await postWebhook(t, body);
     await postWebhook(t, JSON.stringify(JSON.parse(body), null, 2));
-    const stored = (await t.deps.db.execute(
-      sql`select count(*)::int as n from payment_webhook_events where order_id = ${deposit.orderId}`,
-    )) as unknown as { rows: Array<{ n: number }> };
-    expect(Number(stored.rows[0]?.n)).toBe(1);
+    expect(await countRows(t, 'payment_webhook_events', sql`order_id = ${deposit.orderId}`)).toBe(1);
     expect(await balanceOf(jar)).toBe(5000);
   });
 
@@ -118,10 +123,7 @@ describe('payment webhooks credit exactly once', () => {
     }
     expect(await balanceOf(jar)).toBe(0);
     expect(await statusOf(jar)).toBe('PENDING');
-    const stored = (await t.deps.db.execute(
-      sql`select count(*)::int as n from payment_webhook_events where order_id = ${deposit.orderId}`,
-    )) as unknown as { rows: Array<{ n: number }> };
-    expect(Number(stored.rows[0]?.n)).toBe(0);
+    expect(await countRows(t, 'payment_webhook_events', sql`order_id = ${deposit.orderId}`)).toBe(0);
   });
 
   it('acknowledges a signed webhook for an unknown order and credits nobody', async () => {
@@ -156,10 +158,11 @@ describe('payment webhooks credit exactly once', () => {
       t.deps.payments.getInvoice = realGetInvoice;
     }
     expect(await balanceOf(jar)).toBe(0);
-    const unprocessed = (await t.deps.db.execute(
+    const unprocessed = await executeRows(
+      t.deps.db,
       sql`select processed_at from payment_webhook_events where order_id = ${deposit.orderId}`,
-    )) as unknown as { rows: Array<{ processed_at: unknown }> };
-    expect(unprocessed.rows).toEqual([{ processed_at: null }]);
+    );
+    expect(unprocessed).toEqual([{ processed_at: null }]);
     // The provider redelivers: the stored event is processed now, once.
     expect((await postWebhook(t, body)).json()).toMatchObject({ outcome: 'credited' });
     expect((await postWebhook(t, body)).json()).toMatchObject({ outcome: 'already-final' });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, executeRows } from '../../db/client.js';
 import { ledgerEntries, ledgerTransfers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { uuidv7 } from '../../lib/ids.js';
@@ -24,25 +24,24 @@ const MAY_GO_NEGATIVE: ReadonlySet<AccountKind> = new Set([
 
 export type AccountKey = { kind: AccountKind; userId?: string | null; ref?: string };
 
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
-
 /** Finds or creates the account for a key; safe when two transactions create the same account at once. */
 export async function ensureAccount(db: Executor, key: AccountKey): Promise<string> {
   const userId = key.userId ?? null;
   const ref = key.ref ?? '';
-  const inserted = rowsOf(
-    await db.execute(sql`
+  const inserted = await executeRows<{ id: string }>(
+    db,
+    sql`
       insert into ledger_accounts (id, kind, user_id, ref, allow_negative)
       values (${uuidv7()}, ${key.kind}, ${userId}, ${ref}, ${MAY_GO_NEGATIVE.has(key.kind)})
       on conflict (kind, coalesce(user_id::text, ''), ref) do nothing
-      returning id`),
+      returning id`,
   );
   if (inserted[0]) return String(inserted[0].id);
-  const found = rowsOf(
-    await db.execute(sql`
+  const found = await executeRows<{ id: string }>(
+    db,
+    sql`
       select id from ledger_accounts
-      where kind = ${key.kind} and coalesce(user_id::text, '') = ${userId ?? ''} and ref = ${ref}`),
+      where kind = ${key.kind} and coalesce(user_id::text, '') = ${userId ?? ''} and ref = ${ref}`,
   );
   if (!found[0]) throw new Error(`ledger account ${key.kind} could not be created`);
   return String(found[0].id);
@@ -85,11 +84,12 @@ export async function postTransfer(tx: Executor, input: TransferInput): Promise<
   // Lock in one global order so two transfers touching the same accounts cannot deadlock.
   withIds.sort((a, b) => a.accountId.localeCompare(b.accountId));
   for (const posting of withIds) {
-    const updated = rowsOf(
-      await tx.execute(sql`
+    const updated = await executeRows<{ balance: string }>(
+      tx,
+      sql`
         update ledger_accounts set balance = balance + ${posting.amount}
         where id = ${posting.accountId} and (allow_negative or balance + ${posting.amount} >= 0)
-        returning balance`),
+        returning balance`,
     );
     if (!updated[0]) throw new AppError('InsufficientBalance', 'There is not enough money in the account for this.');
   }
@@ -100,10 +100,11 @@ export async function postTransfer(tx: Executor, input: TransferInput): Promise<
 }
 
 export async function accountBalance(db: Executor, key: AccountKey): Promise<number> {
-  const rows = rowsOf(
-    await db.execute(sql`
+  const rows = await executeRows<{ balance: string }>(
+    db,
+    sql`
       select balance from ledger_accounts
-      where kind = ${key.kind} and coalesce(user_id::text, '') = ${key.userId ?? ''} and ref = ${key.ref ?? ''}`),
+      where kind = ${key.kind} and coalesce(user_id::text, '') = ${key.userId ?? ''} and ref = ${key.ref ?? ''}`,
   );
   return rows[0] ? Number(rows[0].balance) : 0;
 }
