@@ -19,14 +19,15 @@ import { uuidv7 } from './lib/ids.js';
 import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
-import { webhookRoutes } from './modules/deposits/webhooks.routes.js';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerRequestGuard } from './plugins/request-guard.js';
 import { sandboxCredentials } from './providers/payments/index.js';
 import { registerSandboxPaymentServer } from './providers/payments/sandbox-server.js';
+import { webhookSources } from './webhook-sources.js';
 
 export type AppOptions = {
   /** The built SPA to serve beside /api; absent in API-only tests. */
@@ -114,7 +115,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   await app.register(adminUserListRoute(deps), { prefix: '/api/user' });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
   await app.register(depositRoutes(deps), { prefix: '/api/transactions' });
-  await app.register(webhookRoutes(deps), { prefix: '/api/webhooks' });
+  await app.register(webhookRoutes(deps, webhookSources), { prefix: '/api/webhooks' });
   if (options.exposeDevOutbox) await app.register(devOutboxRoutes(deps), { prefix: '/api/dev' });
   if (deps.config.PAYMENTS_PROVIDER === 'sandbox') {
     registerSandboxPaymentServer(app, {

@@ -1,9 +1,13 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createJobRequests, type JobRequests } from './jobs/job-requests.js';
+import { createRateCache } from './modules/deposits/exchange-rates.js';
 import type { Mailer } from './providers/mail/mailer.js';
-import type { MailTemplates } from './providers/mail/templates/index.js';
+import { type MailTemplates, mailTemplates } from './providers/mail/templates/index.js';
+import { createPaymentProvider } from './providers/payments/index.js';
 import type { PaymentProvider } from './providers/payments/payment-provider.js';
+import { resolveDataDirSecret } from './secrets.js';
 
 /** Everything a service needs, handed in explicitly so tests can pass their own. */
 export type Deps = {
@@ -17,9 +21,43 @@ export type Deps = {
   payments: PaymentProvider;
   /** USD per coin, cached briefly. */
   rates: (coin: string) => Promise<number>;
+  /** Asks for a background job to run soon. */
+  jobs: JobRequests;
   /** The current time; tests move it forward to expire codes and sessions. */
   now: () => Date;
 };
 
 /** Who is asking, for audit and rate limits. */
 export type RequestContext = { ip: string; userAgent: string | null };
+
+export type DepsInput = {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  /** Where this process can reach itself over HTTP (the sandbox providers live here). */
+  selfUrl: () => string;
+  now?: () => Date;
+  /** A test's own adapters (pointed at a fake provider server). */
+  payments?: PaymentProvider;
+};
+
+/** The one place that wires the configured providers together; the server and the tests both build Deps here. */
+export function buildDeps(input: DepsInput): Deps {
+  const { config, db, logger } = input;
+  const now = input.now ?? (() => new Date());
+  const sessionSecret = resolveDataDirSecret(config, 'session-secret', config.SESSION_SECRET);
+  const payments = input.payments ?? createPaymentProvider(config, sessionSecret, input.selfUrl);
+  return {
+    config,
+    db,
+    mailer: input.mailer,
+    mail: mailTemplates(config.APP_URL),
+    logger,
+    sessionSecret,
+    payments,
+    rates: createRateCache(payments, now),
+    jobs: createJobRequests(db, now, logger),
+    now,
+  };
+}

@@ -2,7 +2,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
-import { startJobs } from './jobs/scheduler.js';
+import { jobDefinitions } from './jobs/index.js';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { createLogger } from './lib/logger.js';
 import { openRuntime } from './runtime.js';
 import { ensureStartupUsers } from './seed/ensure-users.js';
@@ -28,7 +29,7 @@ async function main() {
   });
   const seeded = await ensureStartupUsers(runtime.deps, config.SEED_DEMO ?? config.isEmbedded);
 
-  let jobs: ReturnType<typeof startJobs> | undefined;
+  let jobs: JobRunner | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -47,7 +48,8 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();
   if (address && typeof address === 'object') runtime.setSelfUrl(`http://127.0.0.1:${address.port}`);
-  jobs = startJobs(runtime.deps, config.JOBS_INTERVAL_MS);
+  jobs = createJobRunner(runtime.deps, jobDefinitions(config), { pollMs: Math.min(config.JOBS_INTERVAL_MS, 5000) });
+  await jobs.start();
   const lines = [
     '',
     `  CoinCard is running: ${config.APP_URL}`,

@@ -1,11 +1,12 @@
 import type { Role } from '@coincard/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ledgerAccounts, sessions, type UserRow, users } from '../db/schema/index.js';
+import { sessions, type UserRow, users } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../lib/app-error.js';
 import { readSessionCookies } from '../modules/auth/cookies.js';
 import { readAccessToken } from '../modules/auth/session-tokens.js';
+import { userBalanceSql } from '../modules/ledger/ledger-read.js';
 
 /** Who is asking, with their balance: the signed-in user's own page needs nothing more than this one query. */
 export type Principal = { user: UserRow; sessionId: string; balance: number };
@@ -26,14 +27,13 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   const sessionId = readAccessToken(deps.sessionSecret, accessToken, now);
   if (!sessionId) throw invalidAccess();
   const [row] = await deps.db
-    .select({ user: users, balance: ledgerAccounts.balance })
+    .select({ user: users, balance: userBalanceSql(users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_balance')))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) throw invalidAccess();
   if (row.user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
-  request.principal = { user: row.user, sessionId, balance: row.balance ?? 0 };
+  request.principal = { user: row.user, sessionId, balance: row.balance };
   return request.principal;
 }
 

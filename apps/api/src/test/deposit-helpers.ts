@@ -1,5 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
-import { executeRows } from '../db/client.js';
+import { eq } from 'drizzle-orm';
 import { sandboxInvoices } from '../db/schema/index.js';
 import { signCryptomusWebhook } from '../providers/payments/cryptomus-signature.js';
 import { sandboxCredentials } from '../providers/payments/index.js';
@@ -48,17 +47,4 @@ export async function settleSilently(t: TestApp, paymentUrl: string, status: str
     .update(sandboxInvoices)
     .set({ status, paymentAmountUsd })
     .where(eq(sandboxInvoices.uuid, checkoutUuid(paymentUrl)));
-}
-
-export async function countRows(
-  t: TestApp,
-  table: 'deposits' | 'sandbox_invoices' | 'payment_webhook_events',
-  where?: SQL,
-) {
-  const condition = where ? sql` where ${where}` : sql``;
-  const [row] = await executeRows<{ n: number }>(
-    t.deps.db,
-    sql`select count(*)::int as n from ${sql.identifier(table)}${condition}`,
-  );
-  return Number(row?.n ?? 0);
 }

@@ -3,13 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
-import type { Deps } from '../deps.js';
+import { buildDeps } from '../deps.js';
 import { loggerOptions } from '../lib/logger.js';
-import { createRateCache } from '../modules/deposits/exchange-rates.js';
 import { createOutboxMailer } from '../providers/mail/outbox.js';
 import { createSmtpMailer } from '../providers/mail/smtp.js';
-import { mailTemplates } from '../providers/mail/templates/index.js';
-import { createPaymentProvider } from '../providers/payments/index.js';
 import type { PaymentProvider } from '../providers/payments/payment-provider.js';
 import { CookieJar } from './cookie-jar.js';
 import { type SmtpCapture, startSmtpCapture } from './smtp-capture.js';
@@ -69,21 +66,17 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     : pino({ level: 'silent' });
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
-  const payments =
-    overrides.payments?.(appUrl) ?? createPaymentProvider(config, config.SESSION_SECRET ?? '', () => appUrl);
-  const deps: Deps = {
+  const deps = buildDeps({
     config,
     db: database.db,
     mailer: overrides.useDevOutbox
       ? createOutboxMailer({ db: database.db, logger })
       : createSmtpMailer({ url: smtp.url, from: config.MAIL_FROM, logger }),
-    mail: mailTemplates(config.APP_URL),
     logger,
-    sessionSecret: config.SESSION_SECRET ?? '',
-    payments,
-    rates: createRateCache(payments, now),
+    selfUrl: () => appUrl,
     now,
-  };
+    payments: overrides.payments?.(appUrl),
+  });
   const app: FastifyInstance = await buildApp(deps, { exposeDevOutbox: overrides.exposeDevOutbox ?? false });
   await app.listen({ host: '127.0.0.1', port });
   const defaultIp = freshIp();

@@ -48,21 +48,6 @@ export const deposits = pgTable(
 );
 export type DepositRow = typeof deposits.$inferSelect;
 
-/** Every verified webhook as it arrived, keyed by a hash of its body, so a redelivery is recognised. */
-export const paymentWebhookEvents = pgTable(
-  'payment_webhook_events',
-  {
-    id: uuid('id').primaryKey(),
-    provider: text('provider').notNull(),
-    eventKey: text('event_key').notNull(),
-    orderId: text('order_id'),
-    rawBody: text('raw_body').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    processedAt: timestamp('processed_at', { withTimezone: true, mode: 'date' }),
-  },
-  (t) => [uniqueIndex('payment_webhook_events_key_unique').on(t.provider, t.eventKey)],
-);
-
 /** The sandbox payment provider's own books: what a real provider would keep on its side. */
 export const sandboxInvoices = pgTable(
   'sandbox_invoices',

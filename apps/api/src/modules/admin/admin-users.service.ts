@@ -1,11 +1,12 @@
 import type { PaginationQuery } from '@coincard/shared';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { ledgerAccounts, type UserRow, users } from '../../db/schema/index.js';
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
 import { audit } from '../audit/audit.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
+import { userBalanceSql } from '../ledger/ledger-read.js';
 import { setTwoFactor, toUserDto } from '../users/users.service.js';
 
 export async function listUsers(deps: Deps, query: PaginationQuery & { search?: string | undefined }) {
@@ -15,14 +16,13 @@ export async function listUsers(deps: Deps, query: PaginationQuery & { search?: 
     : undefined;
   const [total] = await deps.db.select({ n: count() }).from(users).where(where);
   const rows = await deps.db
-    .select({ user: users, balance: ledgerAccounts.balance })
+    .select({ user: users, balance: userBalanceSql(users.id) })
     .from(users)
-    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_balance')))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.pageSize)
     .offset(pageOffset(query));
-  return { users: rows.map((row) => toUserDto(row.user, row.balance ?? 0)), meta: pageMeta(query, total?.n ?? 0) };
+  return { users: rows.map((row) => toUserDto(row.user, row.balance)), meta: pageMeta(query, total?.n ?? 0) };
 }
 
 async function loadTarget(deps: Deps, id: string): Promise<UserRow> {

@@ -1,8 +1,9 @@
 import { REFERRAL_LINK_MIN_BALANCE_CENTS } from '@coincard/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.js';
-import { ledgerAccounts, type UserRow, users } from '../../db/schema/index.js';
+import { type UserRow, users } from '../../db/schema/index.js';
+import { userBalanceSql } from '../ledger/ledger-read.js';
 
 /**
  * decisions.md section 6: a referral applies when the referrer exists, is verified, not suspended, is not the
@@ -14,12 +15,11 @@ export async function evaluateReferral(db: Executor, user: UserRow) {
   if (!z.uuid().safeParse(code).success || code === user.id)
     return { referralAttempted: true, referrerEligible: false };
   const [referrer] = await db
-    .select({ user: users, balance: ledgerAccounts.balance })
+    .select({ user: users, balance: userBalanceSql(users.id) })
     .from(users)
-    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, 'user_balance')))
     .where(eq(users.id, code));
   const eligible = Boolean(
-    referrer?.user.verified && !referrer.user.suspended && (referrer.balance ?? 0) >= REFERRAL_LINK_MIN_BALANCE_CENTS,
+    referrer?.user.verified && !referrer.user.suspended && referrer.balance >= REFERRAL_LINK_MIN_BALANCE_CENTS,
   );
   return { referralAttempted: true, referrerEligible: eligible };
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { deposits } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import type { InvoiceState } from '../../providers/payments/payment-provider.js';
-import { postTransfer } from '../ledger/ledger.service.js';
+import { move } from '../ledger/ledger.service.js';
 
 export type ApplyOutcome = 'unknown-order' | 'already-final' | 'still-pending' | 'needs-review' | 'credited' | 'closed';
 
@@ -68,13 +68,12 @@ export async function applyProviderState(deps: Deps, state: InvoiceState): Promi
     }
     const { credit, amountPaid } = decided;
     if (credit > 0) {
-      await postTransfer(tx, {
+      await move(tx, {
         id: `deposit:${deposit.id}`,
         kind: 'deposit',
-        postings: [
-          { account: { kind: 'clearing_payments', ref: deposit.provider }, amount: -credit },
-          { account: { kind: 'user_balance', userId: deposit.userId }, amount: credit },
-        ],
+        from: { kind: 'clearing_payments', ref: deposit.provider },
+        to: { kind: 'user_balance', userId: deposit.userId },
+        amount: credit,
         metadata: { depositId: deposit.id, status: state.status },
       });
     }

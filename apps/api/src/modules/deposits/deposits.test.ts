@@ -5,7 +5,8 @@ import { reconcileDeposits } from '../../jobs/reconcile-deposits.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { ensureStartupUsers } from '../../seed/ensure-users.js';
 import { CookieJar } from '../../test/cookie-jar.js';
-import { countRows, createDeposit, payInSandbox, settleSilently } from '../../test/deposit-helpers.js';
+import { countRows } from '../../test/count-rows.js';
+import { createDeposit, payInSandbox, settleSilently } from '../../test/deposit-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 

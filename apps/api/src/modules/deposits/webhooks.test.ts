@@ -2,17 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/client.js';
 import type { CookieJar } from '../../test/cookie-jar.js';
-import {
-  countRows,
-  createDeposit,
-  payInSandbox,
-  postWebhook,
-  settleSilently,
-  signedWebhook,
-} from '../../test/deposit-helpers.js';
+import { countRows } from '../../test/count-rows.js';
+import { createDeposit, payInSandbox, postWebhook, settleSilently, signedWebhook } from '../../test/deposit-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { usingPostgres } from '../../test/test-database.js';
+import { webhookSources } from '../../webhook-sources.js';
+import { replayProviderEvents } from '../webhooks/webhooks.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -105,7 +101,7 @@ describe('payment webhooks credit exactly once', () => {
     const body = paidWebhook(deposit);
     await postWebhook(t, body);
     await postWebhook(t, JSON.stringify(JSON.parse(body), null, 2));
-    expect(await countRows(t, 'payment_webhook_events', sql`order_id = ${deposit.orderId}`)).toBe(1);
+    expect(await countRows(t, 'provider_events', sql`subject = ${deposit.orderId}`)).toBe(1);
     expect(await balanceOf(jar)).toBe(5000);
   });
 
@@ -123,7 +119,7 @@ describe('payment webhooks credit exactly once', () => {
     }
     expect(await balanceOf(jar)).toBe(0);
     expect(await statusOf(jar)).toBe('PENDING');
-    expect(await countRows(t, 'payment_webhook_events', sql`order_id = ${deposit.orderId}`)).toBe(0);
+    expect(await countRows(t, 'provider_events', sql`subject = ${deposit.orderId}`)).toBe(0);
   });
 
   it('acknowledges a signed webhook for an unknown order and credits nobody', async () => {
@@ -160,12 +156,38 @@ describe('payment webhooks credit exactly once', () => {
     expect(await balanceOf(jar)).toBe(0);
     const unprocessed = await executeRows(
       t.deps.db,
-      sql`select processed_at from payment_webhook_events where order_id = ${deposit.orderId}`,
+      sql`select processed_at from provider_events where subject = ${deposit.orderId}`,
     );
     expect(unprocessed).toEqual([{ processed_at: null }]);
     // The provider redelivers: the stored event is processed now, once.
     expect((await postWebhook(t, body)).json()).toMatchObject({ outcome: 'credited' });
     expect((await postWebhook(t, body)).json()).toMatchObject({ outcome: 'already-final' });
     expect(await balanceOf(jar)).toBe(5000);
+  });
+
+  it('replays a stored event nobody redelivered, once its time comes', async () => {
+    const { jar, deposit } = await pendingDeposit('replayed@example.com');
+    await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');
+    const realGetInvoice = t.deps.payments.getInvoice;
+    t.deps.payments.getInvoice = async () => {
+      throw new Error('provider outage');
+    };
+    try {
+      expect((await postWebhook(t, paidWebhook(deposit))).statusCode).toBe(500);
+    } finally {
+      t.deps.payments.getInvoice = realGetInvoice;
+    }
+    expect(await replayProviderEvents(t.deps, webhookSources)).toEqual({ replayed: 0, applied: 0 });
+    t.clock.advance(2 * 60_000);
+    expect(await replayProviderEvents(t.deps, webhookSources)).toMatchObject({ applied: 1 });
+    expect(await balanceOf(jar)).toBe(5000);
+    const [event] = await executeRows(
+      t.deps.db,
+      sql`select outcome, attempts, processed_at from provider_events where subject = ${deposit.orderId}`,
+    );
+    expect(event).toMatchObject({ outcome: 'credited', attempts: 2 });
+    expect(event?.processed_at).not.toBeNull();
+    t.clock.advance(2 * 60_000);
+    expect(await replayProviderEvents(t.deps, webhookSources)).toEqual({ replayed: 0, applied: 0 });
   });
 });

@@ -2,50 +2,9 @@ import { sql } from 'drizzle-orm';
 import { type Executor, executeRows } from '../../db/client.js';
 import { ledgerEntries, ledgerTransfers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { uuidv7 } from '../../lib/ids.js';
+import { type AccountKey, describeAccount, ensureAccount } from './ledger-accounts.js';
 
-/** What money in an account is. User-owned kinds can never go negative; clearing accounts mirror outside money. */
-export type AccountKind =
-  | 'user_balance'
-  | 'card'
-  | 'referral_earnings'
-  | 'revenue_card_creation'
-  | 'revenue_funding_fee'
-  | 'revenue_monthly_fee'
-  | 'clearing_payments'
-  | 'clearing_issuer'
-  | 'expense_referral_rewards';
-
-const MAY_GO_NEGATIVE: ReadonlySet<AccountKind> = new Set([
-  'clearing_payments',
-  'clearing_issuer',
-  'expense_referral_rewards',
-]);
-
-export type AccountKey = { kind: AccountKind; userId?: string | null; ref?: string };
-
-/** Finds or creates the account for a key; safe when two transactions create the same account at once. */
-export async function ensureAccount(db: Executor, key: AccountKey): Promise<string> {
-  const userId = key.userId ?? null;
-  const ref = key.ref ?? '';
-  const inserted = await executeRows<{ id: string }>(
-    db,
-    sql`
-      insert into ledger_accounts (id, kind, user_id, ref, allow_negative)
-      values (${uuidv7()}, ${key.kind}, ${userId}, ${ref}, ${MAY_GO_NEGATIVE.has(key.kind)})
-      on conflict (kind, coalesce(user_id::text, ''), ref) do nothing
-      returning id`,
-  );
-  if (inserted[0]) return String(inserted[0].id);
-  const found = await executeRows<{ id: string }>(
-    db,
-    sql`
-      select id from ledger_accounts
-      where kind = ${key.kind} and coalesce(user_id::text, '') = ${userId ?? ''} and ref = ${ref}`,
-  );
-  if (!found[0]) throw new Error(`ledger account ${key.kind} could not be created`);
-  return String(found[0].id);
-}
+export type { AccountKey, AccountKind } from './ledger-accounts.js';
 
 export type Posting = { account: AccountKey; amount: number };
 
@@ -57,10 +16,18 @@ export type TransferInput = {
   metadata?: Record<string, unknown>;
 };
 
+/** A transfer refused because an account that may not go negative would have. Nothing was written. */
+export class InsufficientFunds extends AppError {
+  constructor(readonly account: AccountKey) {
+    super('InsufficientBalance', 'There is not enough money in the account for this.');
+  }
+}
+
 /**
  * Posts a balanced double-entry transfer inside the caller's transaction. Answers false when a transfer with this
- * id already exists (nothing moves). A posting that would take a user-owned account below zero aborts the whole
- * transfer with InsufficientBalance; the database's check constraint is the final word on that.
+ * id already exists (nothing moves). The accounts are locked in one global order and every check happens before
+ * the first write, so a refusal (InsufficientFunds) leaves the caller's transaction clean and usable: a caller may
+ * catch it and try another source of money. The database's check constraint stays the final word on negatives.
  */
 export async function postTransfer(tx: Executor, input: TransferInput): Promise<boolean> {
   if (input.postings.length < 2) throw new Error('a transfer needs at least two postings');
@@ -71,27 +38,53 @@ export async function postTransfer(tx: Executor, input: TransferInput): Promise<
   if (input.postings.reduce((sum, posting) => sum + posting.amount, 0) !== 0)
     throw new Error('transfer does not balance');
 
+  const withIds: Array<Posting & { accountId: string }> = [];
+  for (const posting of input.postings) {
+    withIds.push({ ...posting, accountId: await ensureAccount(tx, posting.account) });
+  }
+  const deltas = new Map<string, { delta: number; account: AccountKey }>();
+  for (const posting of withIds) {
+    const current = deltas.get(posting.accountId);
+    deltas.set(posting.accountId, { delta: (current?.delta ?? 0) + posting.amount, account: posting.account });
+  }
+  // Lock in one global order so two transfers touching the same accounts cannot deadlock.
+  const ids = [...deltas.keys()].sort();
+  const locked = await executeRows<{ id: string; balance: string; allow_negative: boolean }>(
+    tx,
+    sql`
+      select id, balance, allow_negative from ledger_accounts
+      where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by id for update`,
+  );
+  const already = await executeRows(tx, sql`select 1 from ledger_transfers where id = ${input.id}`);
+  if (already.length > 0) return false;
+  for (const row of locked) {
+    const change = deltas.get(String(row.id));
+    if (change && !row.allow_negative && Number(row.balance) + change.delta < 0) {
+      throw new InsufficientFunds(change.account);
+    }
+  }
+
   const created = await tx
     .insert(ledgerTransfers)
     .values({ id: input.id, kind: input.kind, metadata: input.metadata ?? {} })
     .onConflictDoNothing()
     .returning({ id: ledgerTransfers.id });
   if (created.length === 0) return false;
-
-  const withIds = await Promise.all(
-    input.postings.map(async (posting) => ({ ...posting, accountId: await ensureAccount(tx, posting.account) })),
-  );
-  // Lock in one global order so two transfers touching the same accounts cannot deadlock.
-  withIds.sort((a, b) => a.accountId.localeCompare(b.accountId));
-  for (const posting of withIds) {
-    const updated = await executeRows<{ balance: string }>(
+  for (const id of ids) {
+    const change = deltas.get(id);
+    if (!change || change.delta === 0) continue;
+    const updated = await executeRows(
       tx,
       sql`
-        update ledger_accounts set balance = balance + ${posting.amount}
-        where id = ${posting.accountId} and (allow_negative or balance + ${posting.amount} >= 0)
-        returning balance`,
+        update ledger_accounts set balance = balance + ${change.delta}
+        where id = ${id} and (allow_negative or balance + ${change.delta} >= 0)
+        returning id`,
     );
-    if (!updated[0]) throw new AppError('InsufficientBalance', 'There is not enough money in the account for this.');
+    if (!updated[0]) throw new Error(`ledger account ${describeAccount(change.account)} changed under its lock`);
   }
   await tx
     .insert(ledgerEntries)
@@ -99,12 +92,25 @@ export async function postTransfer(tx: Executor, input: TransferInput): Promise<
   return true;
 }
 
-export async function accountBalance(db: Executor, key: AccountKey): Promise<number> {
-  const rows = await executeRows<{ balance: string }>(
-    db,
-    sql`
-      select balance from ledger_accounts
-      where kind = ${key.kind} and coalesce(user_id::text, '') = ${key.userId ?? ''} and ref = ${key.ref ?? ''}`,
-  );
-  return rows[0] ? Number(rows[0].balance) : 0;
+export type MoveInput = {
+  id: string;
+  kind: string;
+  from: AccountKey;
+  to: AccountKey;
+  amount: number;
+  metadata?: Record<string, unknown>;
+};
+
+/** The common case: one amount from one account to another. */
+export function move(tx: Executor, input: MoveInput): Promise<boolean> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`bad move amount ${input.amount}`);
+  return postTransfer(tx, {
+    id: input.id,
+    kind: input.kind,
+    metadata: input.metadata,
+    postings: [
+      { account: input.from, amount: -input.amount },
+      { account: input.to, amount: input.amount },
+    ],
+  });
 }

@@ -6,7 +6,8 @@ import { users } from '../../db/schema/index.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { openTestDatabase, usingPostgres } from '../../test/test-database.js';
-import { accountBalance, postTransfer } from './ledger.service.js';
+import { move as moveMoney, postTransfer } from './ledger.service.js';
+import { balanceOf, historyOf } from './ledger-read.js';
 
 let database: DatabaseHandle;
 const userIds: string[] = [];
@@ -60,19 +61,44 @@ describe('ledger', () => {
   it('refuses to overdraw a user account, moving nothing', async () => {
     const [a = '', b = ''] = userIds;
     await deposit(`t-${uuidv7()}`, a, 500);
-    const before = await accountBalance(database.db, userAccount(a));
+    const before = await balanceOf(database.db, userAccount(a));
     await expect(move(`t-${uuidv7()}`, a, b, before + 1)).rejects.toMatchObject({ errorCode: 'InsufficientBalance' });
-    expect(await accountBalance(database.db, userAccount(a))).toBe(before);
+    expect(await balanceOf(database.db, userAccount(a))).toBe(before);
     await expectLedgerInvariants(database.db);
   });
 
   it('moves money once per transfer id, however often it is posted', async () => {
     const [a = ''] = userIds;
-    const before = await accountBalance(database.db, userAccount(a));
+    const before = await balanceOf(database.db, userAccount(a));
     const id = `t-${uuidv7()}`;
     expect(await deposit(id, a, 700)).toBe(true);
     expect(await deposit(id, a, 700)).toBe(false);
-    expect(await accountBalance(database.db, userAccount(a))).toBe(before + 700);
+    expect(await balanceOf(database.db, userAccount(a))).toBe(before + 700);
+    await expectLedgerInvariants(database.db);
+  });
+
+  it('refuses inside a transaction without writing, so the caller can fall back to another account', async () => {
+    const [a = '', b = ''] = userIds;
+    const sink = await newUser();
+    await deposit(`t-${uuidv7()}`, b, 300);
+    const poorBefore = await balanceOf(database.db, userAccount(a));
+    const paidFrom = await database.db.transaction(async (tx) => {
+      const id = `fallback-${uuidv7()}`;
+      try {
+        await moveMoney(tx, { id, kind: 'test', from: userAccount(a), to: userAccount(sink), amount: poorBefore + 1 });
+        return 'first';
+      } catch (error) {
+        expect(error).toMatchObject({ errorCode: 'InsufficientBalance', account: userAccount(a) });
+      }
+      await moveMoney(tx, { id, kind: 'test', from: userAccount(b), to: userAccount(sink), amount: 300 });
+      return 'second';
+    });
+    expect(paidFrom).toBe('second');
+    expect(await balanceOf(database.db, userAccount(a))).toBe(poorBefore);
+    expect(await balanceOf(database.db, userAccount(sink))).toBe(300);
+    const history = await historyOf(database.db, userAccount(sink), { limit: 10, offset: 0 });
+    expect(history.total).toBe(1);
+    expect(history.entries[0]).toMatchObject({ kind: 'test', amount: 300 });
     await expectLedgerInvariants(database.db);
   });
 
@@ -98,7 +124,7 @@ describe('ledger', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 25 }), async (ops) => {
         const model = new Map<string, number>();
-        for (const id of userIds) model.set(id, await accountBalance(database.db, userAccount(id)));
+        for (const id of userIds) model.set(id, await balanceOf(database.db, userAccount(id)));
         const posted: Array<() => Promise<boolean>> = [];
         for (const op of ops) {
           if (op.op === 'deposit') {
@@ -128,7 +154,7 @@ describe('ledger', () => {
             if (replay) expect(await replay()).toBe(false);
           }
         }
-        for (const id of userIds) expect(await accountBalance(database.db, userAccount(id))).toBe(model.get(id));
+        for (const id of userIds) expect(await balanceOf(database.db, userAccount(id))).toBe(model.get(id));
         await expectLedgerInvariants(database.db);
       }),
       { numRuns: 25 },
@@ -139,8 +165,8 @@ describe('ledger', () => {
     const source = await newUser();
     const sink = await newUser();
     await deposit(`seed-${uuidv7()}`, source, 1000);
-    const start = await accountBalance(database.db, userAccount(source));
-    const sinkStart = await accountBalance(database.db, userAccount(sink));
+    const start = await balanceOf(database.db, userAccount(source));
+    const sinkStart = await balanceOf(database.db, userAccount(sink));
     const attempts = Array.from({ length: 60 }, (_, i) =>
       move(`race-${i}-${uuidv7()}`, source, sink, 30).then(
         () => 'ok' as const,
@@ -151,18 +177,18 @@ describe('ledger', () => {
     const succeeded = outcomes.filter((o) => o === 'ok').length;
     expect(outcomes.filter((o) => o !== 'ok').every((o) => o === 'InsufficientBalance')).toBe(true);
     expect(succeeded).toBe(Math.floor(start / 30));
-    expect(await accountBalance(database.db, userAccount(source))).toBe(start - succeeded * 30);
-    expect(await accountBalance(database.db, userAccount(sink))).toBe(sinkStart + succeeded * 30);
+    expect(await balanceOf(database.db, userAccount(source))).toBe(start - succeeded * 30);
+    expect(await balanceOf(database.db, userAccount(sink))).toBe(sinkStart + succeeded * 30);
     await expectLedgerInvariants(database.db);
   });
 
   it('posts the same transfer id from many connections at once exactly once', async () => {
     const [a = ''] = userIds;
-    const before = await accountBalance(database.db, userAccount(a));
+    const before = await balanceOf(database.db, userAccount(a));
     const id = `dup-${uuidv7()}`;
     const results = await Promise.all(Array.from({ length: 20 }, () => deposit(id, a, 250).catch(() => false)));
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await accountBalance(database.db, userAccount(a))).toBe(before + 250);
+    expect(await balanceOf(database.db, userAccount(a))).toBe(before + 250);
     await expectLedgerInvariants(database.db);
   });
 });

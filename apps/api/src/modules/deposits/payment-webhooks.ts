@@ -1,0 +1,31 @@
+import type { PaymentWebhook } from '../../providers/payments/payment-provider.js';
+import type { WebhookSource } from '../webhooks/webhook-source.js';
+import { applyProviderState } from './apply-provider-state.js';
+
+/**
+ * Payment provider webhooks are only a wake-up call: after the signature is verified, the app asks the provider
+ * what really happened and applies that, so a signed but stale or reordered webhook cannot credit a wrong amount.
+ */
+export const paymentWebhookSource: WebhookSource<PaymentWebhook> = {
+  name: 'payments',
+  provider: (deps) => deps.payments.name,
+  verify(deps, rawBody) {
+    const event = deps.payments.verifyWebhook(rawBody);
+    return { eventKey: event.eventKey, eventType: `payment:${event.providerStatus}`, subject: event.orderId, event };
+  },
+  async process(deps, event) {
+    const known = await deps.db.query.deposits.findFirst({
+      where: (d, { eq: equals }) => equals(d.orderId, event.orderId),
+    });
+    if (!known) {
+      deps.logger.warn({ orderId: event.orderId }, 'payment webhook for an unknown order; acknowledged');
+      return { outcome: 'unknown-order', done: true };
+    }
+    const state = await deps.payments.getInvoice(event.orderId);
+    // The info answer may omit the USD value received; the signed webhook for the same status then supplies it.
+    const amountPaidCents =
+      state.amountPaidCents ?? (event.providerStatus === state.providerStatus ? event.amountPaidCents : null);
+    const outcome = await applyProviderState(deps, { ...state, amountPaidCents });
+    return { outcome, done: true };
+  },
+};

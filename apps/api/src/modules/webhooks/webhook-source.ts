@@ -1,0 +1,54 @@
+import type { Deps } from '../../deps.js';
+
+/** What every verified webhook says about itself, whatever the provider. */
+export type VerifiedWebhook<Event> = {
+  /** Unique per delivery of one fact: a redelivery of the same fact has the same key. */
+  eventKey: string;
+  eventType: string;
+  /** What it is about (an order id, an issuer card id), for finding events later. */
+  subject: string | null;
+  event: Event;
+};
+
+/** `done: false` means the event cannot be applied yet (its card is busy, say): the replay job tries it again. */
+export type ProcessResult = { outcome: string; done: boolean };
+
+/**
+ * A provider that sends webhooks. Its route is `/api/webhooks/{name}`; the shared code verifies, stores and replays
+ * events, and the source's module decides what an event means.
+ */
+export type WebhookSource<Event = unknown> = {
+  name: string;
+  /** The implementation currently configured (recorded with each event). */
+  provider: (deps: Deps) => string;
+  /** The request header carrying the signature, when it is not inside the body. */
+  signatureHeader?: string;
+  /** Throws AppError InvalidSignature unless the provider signed these bytes. */
+  verify: (deps: Deps, rawBody: string, signature: string | null) => VerifiedWebhook<Event>;
+  /** Applies the event; must be idempotent, since providers redeliver and the replay job retries. */
+  process: (deps: Deps, event: Event) => Promise<ProcessResult>;
+};
+
+/** A source as the shared webhook code sees it: the event type is sealed inside `apply`. */
+export type RegisteredWebhookSource = {
+  name: string;
+  provider: (deps: Deps) => string;
+  signatureHeader?: string;
+  verify: (
+    deps: Deps,
+    rawBody: string,
+    signature: string | null,
+  ) => Omit<VerifiedWebhook<unknown>, 'event'> & { apply: () => Promise<ProcessResult> };
+};
+
+export function registerWebhookSource<Event>(source: WebhookSource<Event>): RegisteredWebhookSource {
+  return {
+    name: source.name,
+    provider: source.provider,
+    signatureHeader: source.signatureHeader,
+    verify(deps, rawBody, signature) {
+      const { event, ...meta } = source.verify(deps, rawBody, signature);
+      return { ...meta, apply: () => source.process(deps, event) };
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { executeRows } from '../../db/client.js';
+import { providerEvents } from '../../db/schema/index.js';
+import type { Deps } from '../../deps.js';
+import { uuidv7 } from '../../lib/ids.js';
+import type { ProcessResult, RegisteredWebhookSource } from './webhook-source.js';
+
+/** An event not processed within a minute (a crash, a provider outage) is picked up by the replay job. */
+const FIRST_REPLAY_MS = 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+/** After this many tries (about a day) a person must look at the event. */
+const MAX_ATTEMPTS = 30;
+const REPLAY_BATCH = 20;
+
+const backoffMs = (attempts: number) => Math.min(FIRST_REPLAY_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+
+type EventRef = { source: string; provider: string; eventKey: string };
+
+const matching = (ref: EventRef) =>
+  and(
+    eq(providerEvents.source, ref.source),
+    eq(providerEvents.provider, ref.provider),
+    eq(providerEvents.eventKey, ref.eventKey),
+    isNull(providerEvents.processedAt),
+  );
+
+/** Runs the source's processing and records how it went; an error is recorded and passed on. */
+async function processAndRecord(
+  deps: Deps,
+  ref: EventRef,
+  apply: () => Promise<ProcessResult>,
+  attemptsSoFar: number,
+): Promise<ProcessResult> {
+  const attempts = attemptsSoFar + 1;
+  const retryAt = () => (attempts >= MAX_ATTEMPTS ? null : new Date(deps.now().getTime() + backoffMs(attempts)));
+  let result: ProcessResult;
+  try {
+    result = await apply();
+  } catch (error) {
+    await deps.db
+      .update(providerEvents)
+      .set({ attempts, nextAttemptAt: retryAt(), lastError: error instanceof Error ? error.message : String(error) })
+      .where(matching(ref));
+    throw error;
+  }
+  if (result.done) {
+    await deps.db
+      .update(providerEvents)
+      .set({ processedAt: deps.now(), outcome: result.outcome, attempts, nextAttemptAt: null })
+      .where(matching(ref));
+  } else {
+    const next = retryAt();
+    if (!next)
+      deps.logger.error({ ...ref, outcome: result.outcome }, 'provider event could not be applied; needs review');
+    await deps.db
+      .update(providerEvents)
+      .set({ outcome: next ? result.outcome : `review:${result.outcome}`, attempts, nextAttemptAt: next })
+      .where(matching(ref));
+  }
+  return result;
+}
+
+/**
+ * Verify first (a forged webhook is refused before anything is read or stored), keep the raw event, then let the
+ * source's module apply it. The event is marked processed only after it was applied, so a crash in between is
+ * repaired by the provider's next delivery or by the replay job.
+ */
+export async function receiveWebhook(
+  deps: Deps,
+  source: RegisteredWebhookSource,
+  rawBody: string,
+  signature: string | null,
+): Promise<string> {
+  const verified = source.verify(deps, rawBody, signature);
+  const ref = { source: source.name, provider: source.provider(deps), eventKey: verified.eventKey };
+  await deps.db
+    .insert(providerEvents)
+    .values({
+      id: uuidv7(),
+      ...ref,
+      eventType: verified.eventType,
+      subject: verified.subject,
+      rawBody,
+      signature,
+      receivedAt: deps.now(),
+      nextAttemptAt: new Date(deps.now().getTime() + FIRST_REPLAY_MS),
+    })
+    .onConflictDoNothing();
+  const [stored] = await deps.db
+    .select({ attempts: providerEvents.attempts })
+    .from(providerEvents)
+    .where(
+      and(
+        eq(providerEvents.source, ref.source),
+        eq(providerEvents.provider, ref.provider),
+        eq(providerEvents.eventKey, ref.eventKey),
+      ),
+    );
+  return (await processAndRecord(deps, ref, verified.apply, stored?.attempts ?? 0)).outcome;
+}
+
+/**
+ * The replay job: hands unprocessed events whose time has come back to their module. Each run leases a batch with
+ * FOR UPDATE SKIP LOCKED by pushing next_attempt_at forward, so instances never replay the same event at once.
+ */
+export async function replayProviderEvents(
+  deps: Deps,
+  sources: readonly RegisteredWebhookSource[],
+): Promise<{ replayed: number; applied: number }> {
+  const now = deps.now();
+  const leased = await executeRows<{
+    source: string;
+    provider: string;
+    event_key: string;
+    raw_body: string;
+    signature: string | null;
+    attempts: number;
+  }>(
+    deps.db,
+    sql`
+      update provider_events set next_attempt_at = ${new Date(now.getTime() + FIRST_REPLAY_MS).toISOString()}
+      where id in (
+        select id from provider_events
+        where processed_at is null and next_attempt_at is not null and next_attempt_at <= ${now.toISOString()}
+        order by next_attempt_at
+        limit ${REPLAY_BATCH}
+        for update skip locked
+      )
+      returning source, provider, event_key, raw_body, signature, attempts`,
+  );
+  let applied = 0;
+  for (const row of leased) {
+    const source = sources.find((candidate) => candidate.name === row.source);
+    const ref = { source: row.source, provider: row.provider, eventKey: row.event_key };
+    if (!source || source.provider(deps) !== row.provider) {
+      // Stored under a provider that is no longer configured: nobody here can apply it.
+      await deps.db
+        .update(providerEvents)
+        .set({ nextAttemptAt: null, outcome: 'review:provider-not-configured' })
+        .where(matching(ref));
+      continue;
+    }
+    try {
+      const verified = source.verify(deps, row.raw_body, row.signature);
+      const result = await processAndRecord(deps, ref, verified.apply, Number(row.attempts));
+      if (result.done) applied += 1;
+    } catch (error) {
+      deps.logger.warn({ err: error, ...ref }, 'a stored provider event could not be replayed; it will be tried again');
+    }
+  }
+  return { replayed: leased.length, applied };
+}
