@@ -18,6 +18,7 @@ import type { Deps } from './deps.js';
 import { uuidv7 } from './lib/ids.js';
 import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { cardRoutes } from './modules/cards/cards.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -25,6 +26,8 @@ import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerRequestGuard } from './plugins/request-guard.js';
+import { sandboxIssuerCredentials } from './providers/issuing/index.js';
+import { registerSandboxIssuerServer } from './providers/issuing/sandbox-server.js';
 import { sandboxCredentials } from './providers/payments/index.js';
 import { registerSandboxPaymentServer } from './providers/payments/sandbox-server.js';
 import { webhookSources } from './webhook-sources.js';
@@ -72,7 +75,8 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
         scriptSrc: ["'self'"],
         // Mantine sets CSS variables through style attributes and a <style> element.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // Merchant logos in card histories come from the issuer's enrichment, on its own https hosts.
+        imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
@@ -115,6 +119,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   await app.register(adminUserListRoute(deps), { prefix: '/api/user' });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
   await app.register(depositRoutes(deps), { prefix: '/api/transactions' });
+  await app.register(cardRoutes(deps), { prefix: '/api/cards' });
   await app.register(webhookRoutes(deps, webhookSources), { prefix: '/api/webhooks' });
   if (options.exposeDevOutbox) await app.register(devOutboxRoutes(deps), { prefix: '/api/dev' });
   if (deps.config.PAYMENTS_PROVIDER === 'sandbox') {
@@ -124,6 +129,13 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
       now: deps.now,
       logger: deps.logger,
       ...sandboxCredentials(deps.sessionSecret),
+    });
+  }
+
+  if (deps.sandboxIssuer) {
+    registerSandboxIssuerServer(app, {
+      books: deps.sandboxIssuer,
+      accessToken: sandboxIssuerCredentials(deps.sessionSecret).accessToken,
     });
   }
 

@@ -1,5 +1,28 @@
 import { z } from 'zod';
 
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** What a Bridgecard cardholder needs beyond the e-mail the product collects (docs/card-issuer-protocol.md). */
+export const cardholderProfileSchema = z.object({
+  address: z.object({
+    address: z.string().min(1),
+    city: z.string().min(1),
+    state: z.string().min(1),
+    country: z.string().min(1),
+    postal_code: z.string().min(1),
+    house_no: z.string().min(1),
+  }),
+  phone: z.string().min(5),
+  identity: z.looseObject({ id_type: z.string().min(1) }),
+});
+export type CardholderProfile = z.infer<typeof cardholderProfileSchema>;
+
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const schema = z.object({
@@ -29,14 +52,31 @@ const schema = z.object({
   CRYPTOMUS_BASE_URL: z.url().default('https://api.cryptomus.com'),
   CRYPTOMUS_MERCHANT_ID: z.string().optional(),
   CRYPTOMUS_API_KEY: z.string().optional(),
+  CARD_ISSUER: z.enum(['sandbox', 'bridgecard']).default('sandbox'),
+  BRIDGECARD_BASE_URL: z.url().default('https://issuecards.api.bridgecard.co/v1/issuing/sandbox'),
+  /** The issuer's secure relay for card numbers and CVVs; without it they are read from the base URL. */
+  BRIDGECARD_SECRETS_BASE_URL: z.url().optional(),
+  BRIDGECARD_ACCESS_TOKEN: z.string().optional(),
+  BRIDGECARD_SECRET_KEY: z.string().optional(),
+  BRIDGECARD_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The programme's cardholder fields the product does not collect (address, phone, identity), as JSON. */
+  BRIDGECARD_CARDHOLDER_PROFILE: z.string().optional(),
+  /** The sandbox issuer's one-fund-or-unload-per-card window; 0 on the embedded default, else 300 like the issuer. */
+  SANDBOX_ISSUER_WINDOW_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /** How long the sandbox issuer takes to complete a fund or unload. */
+  SANDBOX_ISSUER_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  /** Encrypts the sandbox issuer's card numbers, CVVs and PINs at rest; generated into DATA_DIR when absent. */
+  SANDBOX_ISSUER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
-  /** The sandbox lets anyone "pay" an invoice: production refuses it unless a demo deployment opts in. */
+  /** The sandboxes let anyone "pay" an invoice or spend a card: production refuses them unless a demo opts in. */
   ALLOW_SANDBOX_IN_PRODUCTION: booleanString.default(false),
 });
 
 export type Env = z.infer<typeof schema>;
 
 export type Config = Env & {
+  /** The sandbox issuer's window, resolved from SANDBOX_ISSUER_WINDOW_SECONDS and the embedded default. */
+  sandboxIssuerWindowSeconds: number;
   /** True when no DATABASE_URL is set: PGlite in DATA_DIR, a generated session secret, demo logins. */
   isEmbedded: boolean;
   appOrigin: string;
@@ -72,6 +112,27 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       'PAYMENTS_PROVIDER: the sandbox creates money on request; use cryptomus in production (or set ALLOW_SANDBOX_IN_PRODUCTION=true for a demo)',
     );
   }
+  if (parsed.NODE_ENV === 'production' && parsed.CARD_ISSUER === 'sandbox' && !parsed.ALLOW_SANDBOX_IN_PRODUCTION) {
+    problems.push(
+      'CARD_ISSUER: the sandbox issuer issues no real cards; use bridgecard in production (or set ALLOW_SANDBOX_IN_PRODUCTION=true for a demo)',
+    );
+  }
+  if (parsed.CARD_ISSUER === 'bridgecard') {
+    for (const name of [
+      'BRIDGECARD_ACCESS_TOKEN',
+      'BRIDGECARD_SECRET_KEY',
+      'BRIDGECARD_WEBHOOK_SECRET',
+      'BRIDGECARD_CARDHOLDER_PROFILE',
+    ] as const) {
+      if (!parsed[name]) problems.push(`${name}: required when CARD_ISSUER=bridgecard`);
+    }
+    const profile = parsed.BRIDGECARD_CARDHOLDER_PROFILE;
+    if (profile && !cardholderProfileSchema.safeParse(parseJson(profile)).success) {
+      problems.push(
+        'BRIDGECARD_CARDHOLDER_PROFILE: must be JSON with address {address, city, state, country, postal_code, house_no}, phone and identity {id_type, ...}',
+      );
+    }
+  }
   if (parsed.PAYMENTS_PROVIDER === 'cryptomus' && !(parsed.CRYPTOMUS_MERCHANT_ID && parsed.CRYPTOMUS_API_KEY)) {
     problems.push('CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_API_KEY: required when PAYMENTS_PROVIDER=cryptomus');
   }
@@ -79,6 +140,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const appUrl = new URL(parsed.APP_URL);
   return {
     ...parsed,
+    sandboxIssuerWindowSeconds: parsed.SANDBOX_ISSUER_WINDOW_SECONDS ?? (parsed.DATABASE_URL ? 300 : 0),
     isEmbedded: !parsed.DATABASE_URL,
     appOrigin: appUrl.origin,
     isHttps: appUrl.protocol === 'https:',

@@ -2,7 +2,11 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createJobRequests, type JobRequests } from './jobs/job-requests.js';
+import { createSealedBox, type SealedBox } from './lib/sealed-box.js';
 import { createRateCache } from './modules/deposits/exchange-rates.js';
+import type { CardIssuer } from './providers/issuing/card-issuer.js';
+import { createCardIssuer } from './providers/issuing/index.js';
+import type { SandboxBooks } from './providers/issuing/sandbox-books.js';
 import type { Mailer } from './providers/mail/mailer.js';
 import { type MailTemplates, mailTemplates } from './providers/mail/templates/index.js';
 import { createPaymentProvider } from './providers/payments/index.js';
@@ -19,6 +23,12 @@ export type Deps = {
   sessionSecret: string;
   /** The payment provider chosen by configuration: nothing else knows which one it is. */
   payments: PaymentProvider;
+  /** The card issuer chosen by configuration: nothing outside providers/issuing knows which one it is. */
+  issuer: CardIssuer;
+  /** The sandbox issuer's own books when it runs (served by app.ts, its deliveries run as a job), else null. */
+  sandboxIssuer: SandboxBooks | null;
+  /** Seals a new card's PIN while the issuer has not confirmed the card, so a retry can send it again. */
+  pinBox: SealedBox;
   /** USD per coin, cached briefly. */
   rates: (coin: string) => Promise<number>;
   /** Asks for a background job to run soon. */
@@ -40,6 +50,7 @@ export type DepsInput = {
   now?: () => Date;
   /** A test's own adapters (pointed at a fake provider server). */
   payments?: PaymentProvider;
+  issuer?: CardIssuer;
 };
 
 /** The one place that wires the configured providers together; the server and the tests both build Deps here. */
@@ -48,6 +59,7 @@ export function buildDeps(input: DepsInput): Deps {
   const now = input.now ?? (() => new Date());
   const sessionSecret = resolveDataDirSecret(config, 'session-secret', config.SESSION_SECRET);
   const payments = input.payments ?? createPaymentProvider(config, sessionSecret, input.selfUrl);
+  const issuing = createCardIssuer({ config, db, sessionSecret, selfUrl: input.selfUrl, now, logger });
   return {
     config,
     db,
@@ -56,6 +68,9 @@ export function buildDeps(input: DepsInput): Deps {
     logger,
     sessionSecret,
     payments,
+    issuer: input.issuer ?? issuing.issuer,
+    sandboxIssuer: issuing.sandbox,
+    pinBox: createSealedBox(sessionSecret, 'pending-card-pin'),
     rates: createRateCache(payments, now),
     jobs: createJobRequests(db, now, logger),
     now,

@@ -21,6 +21,14 @@ export const CARD_PIN_LENGTH = 4;
 export const MONTHLY_CARD_LIMIT_CENTS = 500_000;
 export const UNLOAD_COOLDOWN_MS = 5 * 60 * 1000;
 export const CARD_MIN_REMAINING_CENTS = 100;
+/** The smallest amount put on a card by a load, and taken off by an unload. */
+export const CARD_MIN_LOAD_CENTS = 100;
+export const CARD_MIN_UNLOAD_CENTS = 100;
+export const CARD_LABEL_MAX_LENGTH = 32;
+export const CARD_PIN_MAX = 9999;
+export const CARD_TRANSACTIONS_PAGE_SIZE = 10;
+/** How long revealed card details stay on screen before they are hidden again. */
+export const CARD_SECRETS_VISIBLE_MS = 30_000;
 
 export const DEPOSIT_MIN_CENTS = 1000;
 export const DEPOSIT_MAX_CENTS = 1_000_000;

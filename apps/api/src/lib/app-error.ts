@@ -20,6 +20,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CardLimitReached: 400,
   CardNotActive: 400,
   UnloadCooldown: 429,
+  CardBusy: 409,
   MonthlyLimitExceeded: 400,
   IdempotencyConflict: 409,
   ProviderError: 502,

@@ -15,6 +15,8 @@ export const RATE_RULES = {
   forgotAccount: { name: 'forgot:account', limit: 5, windowMs: 60 * 60_000 },
   otpSendAccount: { name: 'otp-send:account', limit: 5, windowMs: 15 * 60_000 },
   verificationResend: { name: 'verify-resend:account', limit: 3, windowMs: 60 * 60_000 },
+  cardRevealAccount: { name: 'card-reveal:account', limit: 20, windowMs: 15 * 60_000 },
+  cardRevealIp: { name: 'card-reveal:ip', limit: 60, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 /** Counts one hit; throws 429 TooManyRequests with Retry-After once the window's limit is passed. */

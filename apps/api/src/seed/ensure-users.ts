@@ -5,6 +5,7 @@ import { uuidv7 } from '../lib/ids.js';
 import { audit } from '../modules/audit/audit.js';
 import { findUserByEmail } from '../modules/auth/auth.service.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { requestCardholder } from '../modules/cards/cardholders.service.js';
 
 export type SeededLogin = { role: 'admin' | 'user'; email: string; password: string };
 
@@ -28,6 +29,7 @@ export async function ensureUser(deps: Deps, login: SeededLogin): Promise<boolea
     verified: true,
   });
   await audit(deps.db, { action: 'seed.user_created', targetUserId: id, details: { role: login.role } });
+  if (login.role === 'user') await requestCardholder(deps.db, id, deps.now());
   return true;
 }
 

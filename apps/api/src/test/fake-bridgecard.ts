@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
  *   it completes successfully (a failed unload releases the reservation). Pending funds count for nothing
  *   until they complete.
  * - `balance` in answers is the available balance; everything is a string of cents.
- * - Freezing sets `is_active` false. Funds and unloads need `is_active` and not `is_deleted`; purchases on a
+ * - Freezing sets `is_active` false. Funds need `is_active`, unloads only a card that is not deleted; purchases on a
  *   frozen or deleted card are declined.
  * - Unknown card or cardholder ids answer 400 (like any other bad input); only an unknown reference in
  *   get_card_transaction_status answers 404, as documented.
@@ -298,7 +298,8 @@ export async function startFakeBridgecard(options: FakeBridgecardOptions) {
     const seen = operations.get(reference);
     if (seen) return { status: 202, data: { card_id: seen.card_id, transaction_reference: reference } };
     const c = liveCard(cardId);
-    if (!c.is_active) fail(400, 'This card is not active (frozen)');
+    // A freeze stops spending and funding; money can still be taken off a frozen card (to close it, say).
+    if (kind === 'fund' && !c.is_active) fail(400, 'This card is not active (frozen)');
     const at = now();
     if (c.lastMoveAt) {
       const waitMs = c.lastMoveAt.getTime() + windowSeconds * 1000 - at.getTime();

@@ -5,6 +5,7 @@ import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
 import { buildDeps } from '../deps.js';
 import { loggerOptions } from '../lib/logger.js';
+import type { CardIssuer } from '../providers/issuing/card-issuer.js';
 import { createOutboxMailer } from '../providers/mail/outbox.js';
 import { createSmtpMailer } from '../providers/mail/smtp.js';
 import type { PaymentProvider } from '../providers/payments/payment-provider.js';
@@ -38,6 +39,8 @@ type TestAppOverrides = {
   exposeDevOutbox?: boolean;
   /** Replaces the configured payment provider (the Cryptomus adapter pointed at a test's fake server). */
   payments?: (appUrl: string) => PaymentProvider;
+  /** Replaces the configured card issuer (the Bridgecard adapter pointed at a test's fake server). */
+  issuer?: (appUrl: string) => CardIssuer;
   /** Receives the app's real log output (the production logger settings, redaction included). */
   logLines?: string[];
   /** Sends mail to the development outbox instead of the in-test SMTP server. */
@@ -58,6 +61,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     APP_URL: appUrl,
     SESSION_SECRET: 'test-secret-that-is-at-least-32-chars',
     SMTP_URL: smtp.url,
+    SANDBOX_ISSUER_KEY: 'test-sandbox-issuer-key-of-at-least-32-chars',
+    SANDBOX_ISSUER_SETTLE_MS: '0',
     ...overrides.configEnv,
   });
   const logLines = overrides.logLines;
@@ -76,6 +81,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     selfUrl: () => appUrl,
     now,
     payments: overrides.payments?.(appUrl),
+    issuer: overrides.issuer?.(appUrl),
   });
   const app: FastifyInstance = await buildApp(deps, { exposeDevOutbox: overrides.exposeDevOutbox ?? false });
   await app.listen({ host: '127.0.0.1', port });

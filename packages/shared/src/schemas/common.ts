@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'CardLimitReached',
   'CardNotActive',
   'UnloadCooldown',
+  'CardBusy',
   'MonthlyLimitExceeded',
   'IdempotencyConflict',
   'ProviderError',

@@ -1,4 +1,5 @@
 export * from './audit-log.js';
+export * from './cards.js';
 export * from './deposits.js';
 export * from './jobs.js';
 export * from './ledger.js';
@@ -6,5 +7,6 @@ export * from './mail-outbox.js';
 export * from './one-time-codes.js';
 export * from './provider-events.js';
 export * from './rate-limits.js';
+export * from './sandbox-issuer.js';
 export * from './sessions.js';
 export * from './users.js';

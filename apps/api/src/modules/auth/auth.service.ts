@@ -15,6 +15,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { hitRateLimit, RATE_RULES, tryRateLimit } from '../../lib/rate-limit.js';
 import { sendInBackground } from '../../providers/mail/send-later.js';
 import { audit } from '../audit/audit.js';
+import { requestCardholder } from '../cards/cardholders.service.js';
 import { consumeLinkCode, issueLinkCode, issueOtp, verifyOtp } from './one-time-codes.service.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
 import { evaluateReferral } from './referral-check.js';
@@ -96,7 +97,7 @@ export async function verifyEmail(
   ctx: RequestContext,
 ): Promise<{ tokens: Awaited<ReturnType<typeof createSession>>; response: VerifyEmailResponse }> {
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const verified = await deps.db.transaction(async (tx) => {
     const consumed = await consumeLinkCode(tx, 'verify_email', code, now);
     if (!consumed) throw new AppError('InvalidCode', 'This verification link is invalid, expired or already used.');
     const [user] = await tx
@@ -108,9 +109,13 @@ export async function verifyEmail(
     if (user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
     const referral = await evaluateReferral(tx, user);
     await audit(tx, { action: 'auth.email_verified', targetUserId: user.id, ip: ctx.ip, details: referral });
+    if (user.role === 'user') await requestCardholder(tx, user.id, now);
     const tokens = await createSession(deps, tx, user.id, ctx);
     return { tokens, response: { message: 'Your e-mail is verified. Welcome to CoinCard!', referral } };
   });
+  // The issuer is asked outside the verification transaction, by a job with retries; this asks it to run now.
+  deps.jobs.request('create-cardholders');
+  return verified;
 }
 
 export type LoginOutcome =
@@ -240,8 +245,14 @@ export async function resetPassword(
     if (!consumed)
       throw new AppError('InvalidCode', 'This reset link is invalid, expired or already used. Request a new link.');
     // The link reached the inbox, so the address is proven: an unverified account becomes verified.
-    await tx.update(users).set({ passwordHash, verified: true, updatedAt: now }).where(eq(users.id, consumed.userId));
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, verified: true, updatedAt: now })
+      .where(eq(users.id, consumed.userId))
+      .returning();
+    if (user?.role === 'user') await requestCardholder(tx, user.id, now);
     await revokeUserSessions(tx, consumed.userId, 'password_reset', now);
     await audit(tx, { action: 'auth.password_reset', targetUserId: consumed.userId, ip: ctx.ip });
   });
+  deps.jobs.request('create-cardholders');
 }

@@ -10,19 +10,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { idempotencyHeaders } from '../../lib/idempotency-header.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
 import { createDeposit, listAllDeposits, listOwnDeposits } from './deposits.service.js';
 
 const tags = ['transactions'];
-
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .trim()
-    .min(1, 'Idempotency-Key must not be empty.')
-    .max(100, 'Idempotency-Key must be at most 100 characters.')
-    .optional(),
-});
 
 /** Crypto top-ups: /api/transactions. */
 export function depositRoutes(deps: Deps): FastifyPluginAsyncZod {

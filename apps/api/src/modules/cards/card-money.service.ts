@@ -1,0 +1,232 @@
+import {
+  CARD_MIN_LOAD_CENTS,
+  CARD_MIN_REMAINING_CENTS,
+  type CardMoneyResponse,
+  formatCents,
+  type LoadQuoteResponse,
+  MONTHLY_CARD_LIMIT_CENTS,
+  quoteLoad,
+  UNLOAD_COOLDOWN_MS,
+} from '@coincard/shared';
+import { and, eq } from 'drizzle-orm';
+import { type CardOperationRow, cardOperations, cards, type UserRow } from '../../db/schema/index.js';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../lib/app-error.js';
+import { hmacSha256 } from '../../lib/crypto.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { audit } from '../audit/audit.js';
+import { InsufficientFunds } from '../ledger/ledger.service.js';
+import { balanceOf } from '../ledger/ledger-read.js';
+import { assertActive, assertNotSuspended, findOwnCard } from './card-access.js';
+import { cardAccount, startOperation, submitOperation } from './card-operations.service.js';
+import { describeCard, lastUnloadAt, loadedThisMonth, toOperationDto } from './card-views.js';
+
+type LoadInput = { amount: number; includesFee: boolean };
+
+/** Why a load quote would not go through, in words for the user; null when it would. */
+function loadProblem(quote: ReturnType<typeof quoteLoad>, balance: number, monthlyRemaining: number): string | null {
+  if (quote.cardReceives < CARD_MIN_LOAD_CENTS) {
+    return quote.includesFee
+      ? `With the fee included, ${formatCents(quote.amount)} puts less than ${formatCents(CARD_MIN_LOAD_CENTS)} on the card. Enter at least ${formatCents(quoteLoad(CARD_MIN_LOAD_CENTS, false).balancePays)}.`
+      : `The smallest load is ${formatCents(CARD_MIN_LOAD_CENTS)}.`;
+  }
+  if (quote.cardReceives > monthlyRemaining) {
+    return monthlyRemaining > 0
+      ? `This card can take ${formatCents(monthlyRemaining)} more this month (the limit is ${formatCents(MONTHLY_CARD_LIMIT_CENTS)} a month).`
+      : `This card has reached its ${formatCents(MONTHLY_CARD_LIMIT_CENTS)} monthly load limit.`;
+  }
+  if (quote.balancePays > balance) {
+    return `This load takes ${formatCents(quote.balancePays)} from your balance, which holds ${formatCents(balance)}.`;
+  }
+  return null;
+}
+
+/** The quote the Load Money form shows before the user confirms: the same numbers the load will use. */
+export async function quoteCardLoad(
+  deps: Deps,
+  user: UserRow,
+  cardId: string,
+  input: LoadInput,
+): Promise<LoadQuoteResponse> {
+  const card = await findOwnCard(deps.db, user.id, cardId);
+  const quote = quoteLoad(input.amount, input.includesFee);
+  const monthlyRemaining = Math.max(
+    0,
+    MONTHLY_CARD_LIMIT_CENTS - (await loadedThisMonth(deps.db, card.id, deps.now())),
+  );
+  const balance = await balanceOf(deps.db, { kind: 'user_balance', userId: user.id });
+  const notActive = card.status === 'active' ? null : 'Only an active card can be loaded.';
+  const reason = notActive ?? loadProblem(quote, balance, monthlyRemaining);
+  return { ...quote, monthlyRemaining, canLoad: reason === null, reason };
+}
+
+/**
+ * A repeated Idempotency-Key answers the first request's result; the same key with another body is a conflict.
+ * The request hash is keyed with the server secret, like every other value derived from user input we keep.
+ */
+async function previousOperation(
+  deps: Deps,
+  userId: string,
+  key: string | undefined,
+  requestHash: string,
+): Promise<CardOperationRow | null> {
+  if (!key) return null;
+  const [previous] = await deps.db
+    .select()
+    .from(cardOperations)
+    .where(and(eq(cardOperations.userId, userId), eq(cardOperations.idempotencyKey, key)));
+  if (!previous) return null;
+  if (previous.requestHash !== requestHash) {
+    throw new AppError('IdempotencyConflict', 'This Idempotency-Key was already used for a different request.');
+  }
+  return previous;
+}
+
+/** Two requests with one Idempotency-Key at the same moment: the unique index lets one in, the other answers its result. */
+async function sameKeyAtOnce(
+  deps: Deps,
+  userId: string,
+  key: string | undefined,
+  requestHash: string,
+  run: () => Promise<CardOperationRow>,
+): Promise<CardOperationRow> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!key || !isUniqueViolation(error, 'card_operations_idempotency_unique')) throw error;
+    const previous = await previousOperation(deps, userId, key, requestHash);
+    if (!previous) throw error;
+    return previous;
+  }
+}
+
+async function answer(deps: Deps, op: CardOperationRow, message: string): Promise<CardMoneyResponse> {
+  const [card] = await deps.db.select().from(cards).where(eq(cards.id, op.cardId));
+  if (!card) throw new Error('card vanished');
+  const [fresh] = await deps.db.select().from(cardOperations).where(eq(cardOperations.id, op.id));
+  return { message, card: await describeCard(deps, card), operation: toOperationDto(fresh ?? op) };
+}
+
+const loadMessage = (op: CardOperationRow) =>
+  `Loading ${formatCents(op.amount)} onto your card (fee ${formatCents(op.fee)}). It shows on the card in a moment.`;
+const unloadMessage = (op: CardOperationRow) =>
+  `Unloading ${formatCents(op.amount)} from your card. It returns to your balance in a moment.`;
+
+/** decisions.md section 5: loads cost fee(x) = ceil(5%) + $1, need an active card, and stay under $5,000 a month. */
+export async function loadCard(
+  deps: Deps,
+  user: UserRow,
+  cardId: string,
+  input: LoadInput,
+  idempotencyKey: string | undefined,
+): Promise<CardMoneyResponse> {
+  const requestHash = hmacSha256(deps.sessionSecret, JSON.stringify(['load', cardId, input.amount, input.includesFee]));
+  const previous = await previousOperation(deps, user.id, idempotencyKey, requestHash);
+  if (previous) return answer(deps, previous, loadMessage(previous));
+  const quote = quoteLoad(input.amount, input.includesFee);
+  const op = await sameKeyAtOnce(deps, user.id, idempotencyKey, requestHash, () =>
+    deps.db.transaction(async (tx) => {
+      const card = await findOwnCard(tx, user.id, cardId, { lock: true });
+      await assertNotSuspended(tx, user.id);
+      assertActive(card, 'load');
+      const monthlyRemaining = MONTHLY_CARD_LIMIT_CENTS - (await loadedThisMonth(tx, card.id, deps.now()));
+      const balance = await balanceOf(tx, { kind: 'user_balance', userId: user.id });
+      const problem = loadProblem(quote, balance, monthlyRemaining);
+      if (problem) {
+        const code =
+          quote.cardReceives > monthlyRemaining && quote.cardReceives >= CARD_MIN_LOAD_CENTS
+            ? 'MonthlyLimitExceeded'
+            : quote.balancePays > balance && quote.cardReceives >= CARD_MIN_LOAD_CENTS
+              ? 'InsufficientBalance'
+              : 'ValidationError';
+        throw new AppError(code, problem, code === 'ValidationError' ? { fields: { amount: problem } } : {});
+      }
+      try {
+        const started = await startOperation(tx, deps, {
+          id: uuidv7(),
+          card,
+          kind: 'fund',
+          amount: quote.cardReceives,
+          fee: quote.fee,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash,
+        });
+        await audit(tx, {
+          action: 'card.load_requested',
+          actorId: user.id,
+          targetUserId: user.id,
+          details: { cardId: card.id, operationId: started.id, amount: started.amount, fee: started.fee },
+        });
+        return started;
+      } catch (error) {
+        // Another load took the balance between the check above and the transfer: say so plainly.
+        if (error instanceof InsufficientFunds) {
+          throw new AppError(
+            'InsufficientBalance',
+            `This load takes ${formatCents(quote.balancePays)}, more than your balance holds.`,
+          );
+        }
+        throw error;
+      }
+    }),
+  );
+  await submitOperation(deps, op.id);
+  return answer(deps, op, loadMessage(op));
+}
+
+/** decisions.md section 5: $1 stays on the card, one unload per card every 5 minutes, no fee. */
+export async function unloadCard(
+  deps: Deps,
+  user: UserRow,
+  cardId: string,
+  input: { amount: number },
+  idempotencyKey: string | undefined,
+): Promise<CardMoneyResponse> {
+  const requestHash = hmacSha256(deps.sessionSecret, JSON.stringify(['unload', cardId, input.amount]));
+  const previous = await previousOperation(deps, user.id, idempotencyKey, requestHash);
+  if (previous) return answer(deps, previous, unloadMessage(previous));
+  const op = await sameKeyAtOnce(deps, user.id, idempotencyKey, requestHash, () =>
+    deps.db.transaction(async (tx) => {
+      const card = await findOwnCard(tx, user.id, cardId, { lock: true });
+      await assertNotSuspended(tx, user.id);
+      assertActive(card, 'unload');
+      const now = deps.now();
+      const last = await lastUnloadAt(tx, card.id);
+      if (last && last.getTime() + UNLOAD_COOLDOWN_MS > now.getTime()) {
+        const seconds = Math.ceil((last.getTime() + UNLOAD_COOLDOWN_MS - now.getTime()) / 1000);
+        throw new AppError(
+          'UnloadCooldown',
+          `You can unload a card once every 5 minutes. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+          { retryAfterSeconds: seconds },
+        );
+      }
+      const onCard = await balanceOf(tx, cardAccount(card));
+      const most = onCard - CARD_MIN_REMAINING_CENTS;
+      if (input.amount > most) {
+        const message =
+          most >= 100
+            ? `At least ${formatCents(CARD_MIN_REMAINING_CENTS)} must stay on the card: you can unload up to ${formatCents(most)}.`
+            : `At least ${formatCents(CARD_MIN_REMAINING_CENTS)} must stay on the card, and it holds ${formatCents(onCard)}.`;
+        throw new AppError('InsufficientBalance', message, { fields: { amount: message } });
+      }
+      const started = await startOperation(tx, deps, {
+        id: uuidv7(),
+        card,
+        kind: 'unload',
+        amount: input.amount,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash,
+      });
+      await audit(tx, {
+        action: 'card.unload_requested',
+        actorId: user.id,
+        targetUserId: user.id,
+        details: { cardId: card.id, operationId: started.id, amount: started.amount },
+      });
+      return started;
+    }),
+  );
+  await submitOperation(deps, op.id);
+  return answer(deps, op, unloadMessage(op));
+}

@@ -1,0 +1,381 @@
+import {
+  CARD_CREATION_FEE_CENTS,
+  CARD_CREATION_MIN_BALANCE_CENTS,
+  CARD_TRANSACTIONS_PAGE_SIZE,
+  type Card,
+  type CardActionResponse,
+  type CardSecrets,
+  type CardTransactionsPage,
+  type CreateCardResponse,
+  formatCents,
+  MAX_CARDS_PER_USER,
+  padPin,
+} from '@coincard/shared';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { type CardRow, cardOperations, cards, type UserRow, users } from '../../db/schema/index.js';
+import type { Deps, RequestContext } from '../../deps.js';
+import { AppError } from '../../lib/app-error.js';
+import { hmacSha256 } from '../../lib/crypto.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { addMonths } from '../../lib/months.js';
+import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
+import { IssuerError } from '../../providers/issuing/card-issuer.js';
+import { audit } from '../audit/audit.js';
+import { move } from '../ledger/ledger.service.js';
+import { balanceOf } from '../ledger/ledger-read.js';
+import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
+import { completeCardCreation } from './card-creation.service.js';
+import { cardAccount, startOperation, submitOperation } from './card-operations.service.js';
+import { describeCard, describeCards, IN_TRANSIT_STATUSES } from './card-views.js';
+import { collectUnpaidFees } from './monthly-fees.service.js';
+
+const issuerTrouble = (action: string) =>
+  new AppError('ProviderError', `The card issuer could not ${action} right now. Please try again in a moment.`);
+
+export async function listCards(deps: Deps, user: UserRow): Promise<Card[]> {
+  const rows = await deps.db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.userId, user.id), inArray(cards.status, [...LIVE_STATUSES])))
+    .orderBy(cards.createdAt);
+  return describeCards(deps, rows);
+}
+
+export async function getCard(deps: Deps, user: UserRow, cardId: string): Promise<Card> {
+  return describeCard(deps, await findOwnCard(deps.db, user.id, cardId));
+}
+
+const CREATED_MESSAGE = 'Your new card is ready to load.';
+const PENDING_MESSAGE = 'Your card is being created; it becomes active in a moment.';
+
+/**
+ * decisions.md section 5: up to 3 live cards, balance above $15, which the card costs. The fee is taken and the card
+ * recorded in one transaction that locks the user's row, so creations at the same moment take turns and never pass
+ * 3. The issuer is asked after that commit; if it cannot answer now the card stays pending and a job finishes it;
+ * if it says no, the fee goes back.
+ */
+export async function createCard(
+  deps: Deps,
+  user: UserRow,
+  input: { name: string; pin: number },
+  idempotencyKey: string | undefined,
+  ctx: RequestContext,
+): Promise<CreateCardResponse> {
+  const requestHash = hmacSha256(deps.sessionSecret, JSON.stringify(['create-card', input.name, input.pin]));
+  const replay = async (): Promise<CreateCardResponse | null> => {
+    if (!idempotencyKey) return null;
+    const [previous] = await deps.db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.userId, user.id), eq(cards.idempotencyKey, idempotencyKey)));
+    if (!previous) return null;
+    if (previous.requestHash !== requestHash) {
+      throw new AppError('IdempotencyConflict', 'This Idempotency-Key was already used for a different request.');
+    }
+    if (previous.status === 'failed') throw creationRefused(previous.failureReason);
+    return {
+      reward: 0,
+      message: previous.status === 'pending' ? PENDING_MESSAGE : CREATED_MESSAGE,
+      card: await describeCard(deps, previous),
+    };
+  };
+  const replayed = await replay();
+  if (replayed) return replayed;
+
+  const now = deps.now();
+  const id = uuidv7();
+  let created: CardRow;
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const [owner] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+      if (!owner || owner.suspended)
+        throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
+      if (!owner.cardholderId) {
+        throw new AppError(
+          'ValidationError',
+          'Card issuing for your account is still being set up. Please try again in a minute.',
+        );
+      }
+      const [live] = await tx
+        .select({ n: count() })
+        .from(cards)
+        .where(and(eq(cards.userId, user.id), inArray(cards.status, [...LIVE_STATUSES])));
+      if ((live?.n ?? 0) >= MAX_CARDS_PER_USER) {
+        throw new AppError('CardLimitReached', `You already have the maximum of ${MAX_CARDS_PER_USER} cards.`);
+      }
+      const balance = await balanceOf(tx, { kind: 'user_balance', userId: user.id });
+      if (balance <= CARD_CREATION_MIN_BALANCE_CENTS) {
+        throw new AppError(
+          'InsufficientBalance',
+          `You must deposit at least ${formatCents(CARD_CREATION_MIN_BALANCE_CENTS)} before creating the card: a card costs ${formatCents(CARD_CREATION_FEE_CENTS)} and your balance holds ${formatCents(balance)}.`,
+        );
+      }
+      const [row] = await tx
+        .insert(cards)
+        .values({
+          id,
+          userId: user.id,
+          issuer: deps.issuer.name,
+          name: input.name,
+          status: 'pending',
+          pendingPinSealed: deps.pinBox.seal(padPin(input.pin)),
+          nextCreationAttemptAt: new Date(now.getTime() + 60_000),
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash,
+          nextFeeDueAt: addMonths(now, 1),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('card not recorded');
+      await move(tx, {
+        id: `card:${id}:creation-fee`,
+        kind: 'card_creation_fee',
+        from: { kind: 'user_balance', userId: user.id },
+        to: { kind: 'revenue_card_creation' },
+        amount: CARD_CREATION_FEE_CENTS,
+        metadata: { cardId: id },
+      });
+      await audit(tx, {
+        action: 'card.created',
+        actorId: user.id,
+        targetUserId: user.id,
+        ip: ctx.ip,
+        details: { cardId: id, fee: CARD_CREATION_FEE_CENTS },
+      });
+      return row;
+    });
+  } catch (error) {
+    if (idempotencyKey && isUniqueViolation(error, 'cards_idempotency_unique')) {
+      const raced = await replay();
+      if (raced) return raced;
+    }
+    throw error;
+  }
+  const outcome = await completeCardCreation(deps, created.id);
+  const [card] = await deps.db.select().from(cards).where(eq(cards.id, created.id));
+  if (!card) throw new Error('card vanished');
+  if (outcome === 'refused') throw creationRefused(card.failureReason);
+  return {
+    reward: 0,
+    message: card.status === 'active' ? CREATED_MESSAGE : PENDING_MESSAGE,
+    card: await describeCard(deps, card),
+  };
+}
+
+const creationRefused = (reason: string | null) =>
+  new AppError(
+    'ProviderError',
+    `The card issuer declined to create this card${reason ? ` (${reason})` : ''}. The ${formatCents(CARD_CREATION_FEE_CENTS)} fee is back in your balance.`,
+  );
+
+/** Freezing is idempotent: a frozen card stays frozen. The issuer is told first, so the app never claims a block it lacks. */
+export async function freezeCard(deps: Deps, user: UserRow, cardId: string, ctx: RequestContext) {
+  const card = await findOwnCard(deps.db, user.id, cardId);
+  if (card.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
+  if (card.status === 'frozen') return actionAnswer(deps, card.id, 'Your card is frozen.');
+  await deps.issuer.freezeCard(card.issuerCardId ?? '').catch((error: unknown) => {
+    deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not freeze a card');
+    throw issuerTrouble('freeze the card');
+  });
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(cards)
+      .set({ status: 'frozen', frozenReason: 'user', updatedAt: deps.now() })
+      .where(and(eq(cards.id, card.id), eq(cards.status, 'active')));
+    await audit(tx, {
+      action: 'card.frozen',
+      actorId: user.id,
+      targetUserId: user.id,
+      ip: ctx.ip,
+      details: { cardId: card.id },
+    });
+  });
+  return actionAnswer(deps, card.id, 'Your card is frozen. Purchases are declined until you unfreeze it.');
+}
+
+/**
+ * Unfreezing is idempotent. A card frozen for an unpaid monthly fee is unfrozen only once the fee is paid from the
+ * balance; one frozen by support stays frozen.
+ */
+export async function unfreezeCard(deps: Deps, user: UserRow, cardId: string, ctx: RequestContext) {
+  const card = await findOwnCard(deps.db, user.id, cardId);
+  if (card.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
+  if (card.status === 'active') return actionAnswer(deps, card.id, 'Your card is active.');
+  if (card.frozenReason === 'admin') {
+    throw new AppError('Forbidden', 'This card was frozen by CoinCard support. Contact support to unfreeze it.');
+  }
+  {
+    const unpaid = await collectUnpaidFees(deps, card.id);
+    if (unpaid > 0) {
+      throw new AppError(
+        'InsufficientBalance',
+        `This card is frozen because its ${formatCents(unpaid)} monthly fee is unpaid. Add money to your balance, then unfreeze it.`,
+      );
+    }
+  }
+  await deps.issuer.unfreezeCard(card.issuerCardId ?? '').catch((error: unknown) => {
+    deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not unfreeze a card');
+    throw issuerTrouble('unfreeze the card');
+  });
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(cards)
+      .set({ status: 'active', frozenReason: null, updatedAt: deps.now() })
+      .where(and(eq(cards.id, card.id), eq(cards.status, 'frozen')));
+    await audit(tx, {
+      action: 'card.unfrozen',
+      actorId: user.id,
+      targetUserId: user.id,
+      ip: ctx.ip,
+      details: { cardId: card.id },
+    });
+  });
+  return actionAnswer(deps, card.id, 'Your card is active again.');
+}
+
+async function actionAnswer(deps: Deps, cardId: string, message: string): Promise<CardActionResponse> {
+  const [card] = await deps.db.select().from(cards).where(eq(cards.id, cardId));
+  if (!card) throw new Error('card vanished');
+  return { message, card: await describeCard(deps, card) };
+}
+
+/** The new 3DS code goes to the issuer only; the app never keeps it. */
+export async function updateCardPin(deps: Deps, user: UserRow, cardId: string, pin: number, ctx: RequestContext) {
+  const card = await findOwnCard(deps.db, user.id, cardId);
+  if (card.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
+  await deps.issuer.updatePin(card.issuerCardId ?? '', padPin(pin)).catch((error: unknown) => {
+    deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not change a 3DS code');
+    throw issuerTrouble('change the 3DS code');
+  });
+  await audit(deps.db, {
+    action: 'card.pin_changed',
+    actorId: user.id,
+    targetUserId: user.id,
+    ip: ctx.ip,
+    details: { cardId: card.id },
+  });
+  return actionAnswer(deps, card.id, 'Your 3DS code is changed.');
+}
+
+/**
+ * decisions.md section 5: deleting returns the card's balance first and keeps the card as terminated. The card is
+ * frozen at the issuer so nothing spends it meanwhile; its balance travels back as a `close` movement, and the
+ * close-deleted-cards job deletes it at the issuer once that has arrived.
+ */
+export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx: RequestContext) {
+  const now = deps.now();
+  const { card, returned, operationId } = await deps.db.transaction(async (tx) => {
+    const locked = await findOwnCard(tx, user.id, cardId, { lock: true });
+    if (locked.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
+    const [busy] = await tx
+      .select({ n: count() })
+      .from(cardOperations)
+      .where(and(eq(cardOperations.cardId, locked.id), inArray(cardOperations.status, [...IN_TRANSIT_STATUSES])));
+    if ((busy?.n ?? 0) > 0) {
+      throw new AppError('CardBusy', 'Money is still moving on this card. Try again once it has arrived.');
+    }
+    const balance = await balanceOf(tx, cardAccount(locked));
+    await tx
+      .update(cards)
+      .set({ status: 'terminated', terminatedAt: now, updatedAt: now })
+      .where(eq(cards.id, locked.id));
+    const op =
+      balance > 0
+        ? await startOperation(tx, deps, { id: uuidv7(), card: locked, kind: 'close', amount: balance })
+        : null;
+    await audit(tx, {
+      action: 'card.deleted',
+      actorId: user.id,
+      targetUserId: user.id,
+      ip: ctx.ip,
+      details: { cardId: locked.id, returned: balance },
+    });
+    return { card: locked, returned: balance, operationId: op?.id ?? null };
+  });
+  if (card.issuerCardId) {
+    await deps.issuer.freezeCard(card.issuerCardId).catch((error: unknown) => {
+      deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not freeze a deleted card; closing goes on');
+    });
+  }
+  if (operationId) await submitOperation(deps, operationId);
+  deps.jobs.request('close-deleted-cards');
+  return {
+    message:
+      returned > 0
+        ? `Card deleted. Its ${formatCents(returned)} balance is on its way back to your balance.`
+        : 'Card deleted.',
+    returnedAmount: returned,
+  };
+}
+
+/** Card secrets: read from the issuer on each request, never kept or logged; each reveal is audited and limited. */
+export async function revealCardSecrets(
+  deps: Deps,
+  user: UserRow,
+  cardId: string,
+  ctx: RequestContext,
+): Promise<CardSecrets> {
+  const now = deps.now();
+  await hitRateLimit(deps.db, RATE_RULES.cardRevealAccount, user.id, now);
+  await hitRateLimit(deps.db, RATE_RULES.cardRevealIp, ctx.ip, now);
+  const card = await findOwnCard(deps.db, user.id, cardId);
+  await assertNotSuspended(deps.db, user.id);
+  if (!card.issuerCardId || card.status === 'pending') {
+    throw new AppError('CardNotActive', 'This card is still being created.');
+  }
+  const secrets = await deps.issuer.getCardSecrets(card.issuerCardId).catch((error: unknown) => {
+    deps.logger.warn(
+      { err: error instanceof IssuerError ? error.message : error, cardId: card.id },
+      'issuer could not reveal a card',
+    );
+    throw issuerTrouble('show the card details');
+  });
+  await audit(deps.db, {
+    action: 'card.secrets_revealed',
+    actorId: user.id,
+    targetUserId: user.id,
+    ip: ctx.ip,
+    details: { cardId: card.id },
+  });
+  return {
+    cardNumber: secrets.cardNumber,
+    expiry: `${secrets.expiryMonth}/${secrets.expiryYear.slice(-2)}`,
+    cvv: secrets.cvv,
+  };
+}
+
+/** The card's own history, from the issuer: 10 per page, newest first. */
+export async function listCardTransactions(
+  deps: Deps,
+  user: UserRow,
+  cardId: string,
+  page: number,
+): Promise<CardTransactionsPage> {
+  const card = await findOwnCard(deps.db, user.id, cardId);
+  const pageSize = CARD_TRANSACTIONS_PAGE_SIZE;
+  if (!card.issuerCardId) return { transactions: [], meta: { page, pageSize, total: 0, pages: 0 } };
+  const result = await deps.issuer.listTransactions(card.issuerCardId, page, pageSize).catch((error: unknown) => {
+    deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not list card transactions');
+    throw issuerTrouble('list the card transactions');
+  });
+  return {
+    transactions: result.transactions.map((tx) => ({
+      _id: tx.reference,
+      transaction_date: tx.date.toISOString(),
+      description: tx.description,
+      card_transaction_type: tx.type.toUpperCase(),
+      amount: tx.amountCents,
+      currency: tx.currency,
+      enriched_data: {
+        merchant_name: tx.merchantName,
+        merchant_logo: tx.merchantLogo,
+        is_recurring: tx.isRecurring,
+        transaction_category: tx.category,
+        transaction_group: tx.group,
+      },
+    })),
+    meta: { page, pageSize, total: result.total, pages: result.pages },
+  };
+}

@@ -1,0 +1,107 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { cardOperations, cards } from '../../db/schema/index.js';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../lib/app-error.js';
+import { IssuerError, type IssuerEvent } from '../../providers/issuing/card-issuer.js';
+import { InsufficientFunds, move } from '../ledger/ledger.service.js';
+import type { ProcessResult, WebhookSource } from '../webhooks/webhook-source.js';
+import { cardAccount, settleOperation } from './card-operations.service.js';
+
+const MOVEMENT_KINDS = { fund: ['fund'], unload: ['unload', 'close', 'fee'] } as const;
+
+/** The end of a fund or unload we started: settle it, after checking the event matches what we asked for. */
+async function applyMovementEvent(
+  deps: Deps,
+  event: Extract<IssuerEvent, { kind: 'fund' | 'unload' }>,
+): Promise<ProcessResult> {
+  if (!z.uuid().safeParse(event.reference).success) return { outcome: 'unknown-operation', done: true };
+  const [row] = await deps.db
+    .select({ op: cardOperations, issuerCardId: cards.issuerCardId })
+    .from(cardOperations)
+    .innerJoin(cards, eq(cards.id, cardOperations.cardId))
+    .where(eq(cardOperations.id, event.reference));
+  if (!row) return { outcome: 'unknown-operation', done: true };
+  const matches =
+    row.issuerCardId === event.cardId &&
+    (MOVEMENT_KINDS[event.kind] as readonly string[]).includes(row.op.kind) &&
+    (event.outcome === 'failed' || event.amountCents === row.op.amount);
+  if (!matches) {
+    // Signed, but not what we asked for: nothing moves on its word; the settle job asks the issuer instead.
+    deps.logger.error({ operationId: row.op.id, event }, 'issuer event does not match its operation; needs review');
+    return { outcome: 'review:mismatch', done: true };
+  }
+  const settled = await settleOperation(
+    deps,
+    row.op.id,
+    event.outcome === 'successful'
+      ? { outcome: 'successful' }
+      : { outcome: 'failed', reason: event.reason ?? 'The card issuer declined it.' },
+  );
+  return { outcome: settled === 'settled' ? `${event.kind}-${event.outcome}` : settled, done: true };
+}
+
+/**
+ * Spending and refunds happen at the issuer; the app records them as facts. A purchase moves money from the card
+ * to the issuer's settlement account, a refund moves it back, each under a transfer id made of the issuer's
+ * reference, so a redelivered event moves nothing twice. A purchase bigger than the card's ledger balance (money
+ * reserved for an unload the issuer will refuse) waits and is replayed once the unload has failed back.
+ */
+async function applySpendingEvent(
+  deps: Deps,
+  event: Extract<IssuerEvent, { kind: 'debit' | 'reversal' }>,
+): Promise<ProcessResult> {
+  if (event.kind === 'debit' && event.outcome === 'declined') return { outcome: 'declined', done: true };
+  const [card] = await deps.db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.issuer, deps.issuer.name), eq(cards.issuerCardId, event.cardId)));
+  if (!card) return { outcome: 'unknown-card', done: true };
+  const settlement = { kind: 'clearing_issuer' as const, ref: deps.issuer.name };
+  const reference = event.reference ?? '';
+  try {
+    const moved = await deps.db.transaction((tx) =>
+      move(tx, {
+        id: `issuer:${deps.issuer.name}:${event.kind}:${reference}`,
+        kind: event.kind === 'debit' ? 'card_spend' : 'card_refund',
+        from: event.kind === 'debit' ? cardAccount(card) : settlement,
+        to: event.kind === 'debit' ? settlement : cardAccount(card),
+        amount: event.amountCents,
+        metadata: { cardId: card.id, reference, description: event.description },
+      }),
+    );
+    return { outcome: moved ? (event.kind === 'debit' ? 'spent' : 'refunded') : 'already-applied', done: true };
+  } catch (error) {
+    if (error instanceof InsufficientFunds) {
+      deps.logger.warn({ cardId: card.id, reference }, 'a purchase exceeds the card ledger balance; it waits');
+      return { outcome: 'deferred:card-balance-short', done: false };
+    }
+    throw error;
+  }
+}
+
+/** `/api/webhooks/issuing`: signed by the issuer in `x-webhook-signature` (decision 008). */
+export const issuerWebhookSource: WebhookSource<IssuerEvent> = {
+  name: 'issuing',
+  provider: (deps) => deps.issuer.name,
+  signatureHeader: 'x-webhook-signature',
+  verify(deps, rawBody, signature) {
+    try {
+      const verified = deps.issuer.verifyWebhook(rawBody, signature ?? undefined);
+      return {
+        eventKey: verified.eventKey,
+        eventType: verified.name,
+        subject: verified.event.cardId,
+        event: verified.event,
+      };
+    } catch (error) {
+      if (error instanceof IssuerError) throw new AppError('InvalidSignature', 'The webhook signature is invalid.');
+      throw error;
+    }
+  },
+  async process(deps, event) {
+    if (event.kind === 'fund' || event.kind === 'unload') return applyMovementEvent(deps, event);
+    if (event.kind === 'debit' || event.kind === 'reversal') return applySpendingEvent(deps, event);
+    return { outcome: 'acknowledged', done: true };
+  },
+};

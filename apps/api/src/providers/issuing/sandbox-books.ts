@@ -1,0 +1,618 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import {
+  sandboxIssuerCardholders,
+  sandboxIssuerCards,
+  sandboxIssuerOperations,
+  sandboxIssuerTransactions,
+  sandboxIssuerWebhooks,
+} from '../../db/schema/index.js';
+import { hmacSha256 } from '../../lib/crypto.js';
+import type { SealedBox } from '../../lib/sealed-box.js';
+import { decryptPin } from './pin-cipher.js';
+import { findMerchant, type SandboxMerchant } from './sandbox-merchants.js';
+
+export type SandboxIssuerOptions = {
+  db: Database;
+  now: () => Date;
+  logger: { warn: (obj: object, msg: string) => void };
+  /** The issuer secret key PINs are encrypted with (docs/card-issuer-protocol.md). */
+  secretKey: string;
+  webhookSecret: string;
+  /** Seals card numbers, CVVs and PINs at rest. */
+  box: SealedBox;
+  /** One fund or unload per card per this many seconds. */
+  windowSeconds: number;
+  /** How long a fund or unload takes to complete. */
+  settleMs: number;
+  /** Where webhooks go: the app's /api/webhooks/issuing. */
+  webhookUrl: () => string;
+  /** Public address of the app, for merchant logo links. */
+  appUrl: string;
+};
+
+/** A refusal the sandbox answers with an HTTP status, as the real issuer would. */
+export class SandboxRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+type Card = typeof sandboxIssuerCards.$inferSelect;
+type Transaction = typeof sandboxIssuerTransactions.$inferSelect;
+
+const PAGE_SIZE = 20;
+const WEBHOOK_LEASE_MS = 30_000;
+/** A test BIN: the sandbox's numbers pass Luhn but belong to no real card. */
+const TEST_BIN = '555544';
+
+const hexId = () => randomBytes(16).toString('hex');
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The issuer's date format: "2026-11-22 14:05:09", UTC. */
+const issuerDate = (date: Date) =>
+  `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+
+/** A 16-digit number with the test BIN and a valid Luhn check digit. */
+export function luhnCardNumber(): string {
+  let body = TEST_BIN;
+  while (body.length < 15) body += String(randomInt(0, 10));
+  let sum = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    // Counting from the right of the full number, the check digit is position 1: double every second one before it.
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+export function createSandboxBooks(options: SandboxIssuerOptions) {
+  const { db, box } = options;
+  const available = (card: Card) => card.bookBalance - card.reserved;
+
+  async function findCard(cardId: string): Promise<Card> {
+    const [card] = await db.select().from(sandboxIssuerCards).where(eq(sandboxIssuerCards.id, cardId));
+    if (!card) throw new SandboxRefusal(400, 'Invalid card_id: no such card.');
+    return card;
+  }
+
+  async function getCardholder(id: string) {
+    const [holder] = await db.select().from(sandboxIssuerCardholders).where(eq(sandboxIssuerCardholders.id, id));
+    if (!holder) throw new SandboxRefusal(400, 'Invalid cardholder_id: no such cardholder.');
+    return holder;
+  }
+
+  async function queueWebhook(executor: Pick<Database, 'insert'>, event: string, data: Record<string, unknown>) {
+    const now = options.now();
+    await executor.insert(sandboxIssuerWebhooks).values({
+      id: randomUUID(),
+      event,
+      body: JSON.stringify({ event, data }),
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+  }
+
+  /** Sends every webhook that is due, outside any transaction (the app handles them over HTTP, maybe in-process). */
+  async function deliverDue(): Promise<number> {
+    const now = options.now();
+    const due = await db
+      .update(sandboxIssuerWebhooks)
+      .set({ nextAttemptAt: new Date(now.getTime() + WEBHOOK_LEASE_MS) })
+      .where(
+        sql`${sandboxIssuerWebhooks.id} in (
+          select id from sandbox_issuer_webhooks
+          where delivered_at is null and next_attempt_at <= ${now.toISOString()}
+          order by created_at limit 50 for update skip locked)`,
+      )
+      .returning();
+    due.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    let delivered = 0;
+    for (const webhook of due) {
+      let ok = false;
+      try {
+        const response = await fetch(options.webhookUrl(), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-webhook-signature': hmacSha256(options.webhookSecret, webhook.body),
+          },
+          body: webhook.body,
+          signal: AbortSignal.timeout(15_000),
+        });
+        ok = response.ok;
+        if (!ok)
+          options.logger.warn({ status: response.status, event: webhook.event }, 'sandbox issuer webhook refused');
+      } catch (error) {
+        options.logger.warn({ err: error, event: webhook.event }, 'sandbox issuer webhook could not be delivered');
+      }
+      const attempts = webhook.attempts + 1;
+      await db
+        .update(sandboxIssuerWebhooks)
+        .set(
+          ok
+            ? { deliveredAt: options.now(), attempts }
+            : { attempts, nextAttemptAt: new Date(options.now().getTime() + Math.min(2 ** attempts, 600) * 1000) },
+        )
+        .where(eq(sandboxIssuerWebhooks.id, webhook.id));
+      if (ok) delivered += 1;
+    }
+    return delivered;
+  }
+
+  /** Completes the funds and unloads whose time has come, then tells the app. */
+  async function completeDue(): Promise<number> {
+    const now = options.now();
+    const completed = await db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(sandboxIssuerOperations)
+        .where(and(eq(sandboxIssuerOperations.status, 'PENDING'), lte(sandboxIssuerOperations.completeAt, now)))
+        .orderBy(asc(sandboxIssuerOperations.acceptedAt))
+        .limit(50)
+        .for('update', { skipLocked: true });
+      for (const operation of due) {
+        const [card] = await tx
+          .select()
+          .from(sandboxIssuerCards)
+          .where(eq(sandboxIssuerCards.id, operation.cardId))
+          .for('update');
+        if (!card) continue;
+        const fails = card.isDeleted;
+        const reason = fails ? 'The card was deleted before the transaction completed.' : null;
+        if (operation.kind === 'fund' && !fails) {
+          await tx
+            .update(sandboxIssuerCards)
+            .set({ bookBalance: card.bookBalance + operation.amount })
+            .where(eq(sandboxIssuerCards.id, card.id));
+        }
+        if (operation.kind === 'unload') {
+          await tx
+            .update(sandboxIssuerCards)
+            .set({
+              reserved: card.reserved - operation.amount,
+              bookBalance: fails ? card.bookBalance : card.bookBalance - operation.amount,
+            })
+            .where(eq(sandboxIssuerCards.id, card.id));
+        }
+        await tx
+          .update(sandboxIssuerOperations)
+          .set({ status: fails ? 'FAILED' : 'SUCCESSFUL', reason, completedAt: now })
+          .where(eq(sandboxIssuerOperations.reference, operation.reference));
+        if (!fails) {
+          await tx.insert(sandboxIssuerTransactions).values({
+            id: hexId(),
+            cardId: card.id,
+            type: operation.kind === 'fund' ? 'CREDIT' : 'DEBIT',
+            amount: operation.amount,
+            description: operation.kind === 'fund' ? 'Card funding' : 'Card withdrawal',
+            clientReference: operation.reference,
+            createdAt: now,
+          });
+        }
+        const family = operation.kind === 'fund' ? 'card_credit_event' : 'card_unload_event';
+        await queueWebhook(tx, `${family}.${fails ? 'failed' : 'successful'}`, {
+          card_id: card.id,
+          cardholder_id: card.cardholderId,
+          amount: String(operation.amount),
+          currency: 'USD',
+          transaction_reference: operation.reference,
+          transaction_date: issuerDate(now),
+          ...(fails ? { reason } : { card_transaction_type: operation.kind === 'fund' ? 'CREDIT' : 'DEBIT' }),
+        });
+      }
+      return due.length;
+    });
+    return completed;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  /** "Moments later": complete and deliver once the settle delay has passed; the job catches anything missed. */
+  function settleSoon() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      completeDue()
+        .then(deliverDue)
+        .catch((error: unknown) => options.logger.warn({ err: error }, 'sandbox issuer could not settle'));
+    }, options.settleMs);
+    timer.unref();
+  }
+
+  const logoUrl = (merchant: SandboxMerchant) =>
+    merchant.hasLogo ? new URL(`/sandbox/issuing/logos/${merchant.slug}.svg`, options.appUrl).toString() : null;
+
+  function toIssuerTransaction(row: Transaction) {
+    const merchant = row.merchant;
+    return {
+      card_id: row.cardId,
+      amount: String(row.amount),
+      card_transaction_type: row.type,
+      description: row.description,
+      currency: 'USD',
+      transaction_date: issuerDate(row.createdAt),
+      transaction_timestamp: Math.floor(row.createdAt.getTime() / 1000),
+      client_transaction_reference: row.clientReference,
+      bridgecard_transaction_reference: row.id,
+      merchant_category_code: merchant?.code ?? null,
+      enriched_data: {
+        is_recurring: merchant?.recurring ?? false,
+        merchant_city: merchant?.city ?? null,
+        merchant_code: merchant?.code ?? null,
+        merchant_logo: merchant?.logo ?? null,
+        merchant_name: merchant?.name ?? null,
+        merchant_website: merchant?.website ?? null,
+        transaction_category: merchant?.category ?? (row.type === 'CREDIT' ? 'Transfers' : 'Others'),
+        transaction_group: merchant?.group ?? (row.type === 'CREDIT' ? 'Incoming Transfers' : 'Outgoing Transfers'),
+      },
+    };
+  }
+
+  return {
+    available,
+    settleSoon,
+    completeDue,
+    deliverDue,
+
+    async registerCardholder(input: { firstName: string; lastName: string; email: string; metaData: object }) {
+      const id = hexId();
+      await db.insert(sandboxIssuerCardholders).values({
+        id,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        metaData: input.metaData as Record<string, unknown>,
+        createdAt: options.now(),
+      });
+      return id;
+    },
+
+    getCardholder,
+
+    async createCard(input: { cardholderId: string; encryptedPin: string; reference: string }) {
+      const [existing] = await db
+        .select({ id: sandboxIssuerCards.id })
+        .from(sandboxIssuerCards)
+        .where(eq(sandboxIssuerCards.reference, input.reference));
+      if (existing) return existing.id;
+      const holder = await getCardholder(input.cardholderId);
+      const pin = decryptPin(input.encryptedPin, options.secretKey);
+      if (!pin || !/^\d{4}$/.test(pin))
+        throw new SandboxRefusal(400, 'The pin must be 4 digits encrypted with your secret key.');
+      const number = luhnCardNumber();
+      const now = options.now();
+      const id = hexId();
+      const inserted = await db
+        .insert(sandboxIssuerCards)
+        .values({
+          id,
+          cardholderId: holder.id,
+          reference: input.reference,
+          numberSealed: box.seal(number),
+          cvvSealed: box.seal(String(randomInt(0, 1000)).padStart(3, '0')),
+          pinSealed: box.seal(pin),
+          last4: number.slice(-4),
+          expiryMonth: pad(now.getUTCMonth() + 1),
+          expiryYear: String(now.getUTCFullYear() + 3),
+          cardName: `${holder.firstName} ${holder.lastName}`.toUpperCase(),
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: sandboxIssuerCards.id });
+      if (inserted[0]) return inserted[0].id;
+      // The same reference created a card at the same moment: answer that one.
+      const [raced] = await db
+        .select({ id: sandboxIssuerCards.id })
+        .from(sandboxIssuerCards)
+        .where(eq(sandboxIssuerCards.reference, input.reference));
+      if (!raced) throw new SandboxRefusal(500, 'The card could not be created.');
+      return raced.id;
+    },
+
+    async cardDetails(cardId: string) {
+      const card = await findCard(cardId);
+      return {
+        card_id: card.id,
+        card_number: box.open(card.numberSealed),
+        cvv: box.open(card.cvvSealed),
+        expiry_month: card.expiryMonth,
+        expiry_year: card.expiryYear,
+        card_name: card.cardName,
+        card_type: 'virtual',
+        brand: 'Mastercard',
+        card_currency: 'USD',
+        last_4: card.last4,
+        is_active: card.isActive && !card.isDeleted,
+        is_deleted: card.isDeleted,
+        balance: String(available(card)),
+        available_balance: String(available(card)),
+        book_balance: String(card.bookBalance),
+        pin_3ds_activated: true,
+        cardholder_id: card.cardholderId,
+      };
+    },
+
+    async cardBalance(cardId: string) {
+      const card = await findCard(cardId);
+      return {
+        card_id: card.id,
+        balance: String(available(card)),
+        settled_available_balance: String(available(card)),
+        settled_book_balance: String(card.bookBalance),
+      };
+    },
+
+    /** Accepts a fund or unload for later completion, under the issuer's per-card window. */
+    async acceptMove(kind: 'fund' | 'unload', input: { cardId: string; amount: number; reference: string }) {
+      const now = options.now();
+      const accepted = await db.transaction(async (tx) => {
+        const [seen] = await tx
+          .select()
+          .from(sandboxIssuerOperations)
+          .where(eq(sandboxIssuerOperations.reference, input.reference));
+        if (seen) return false;
+        const [card] = await tx
+          .select()
+          .from(sandboxIssuerCards)
+          .where(eq(sandboxIssuerCards.id, input.cardId))
+          .for('update');
+        if (!card) throw new SandboxRefusal(400, 'Invalid card_id: no such card.');
+        if (card.isDeleted) throw new SandboxRefusal(400, 'This card has been deleted.');
+        // A freeze stops spending and funding; money can still be taken off a frozen card (to close it, say).
+        if (kind === 'fund' && !card.isActive) throw new SandboxRefusal(400, 'This card is frozen.');
+        const openAt = card.lastMoveAt ? card.lastMoveAt.getTime() + options.windowSeconds * 1000 : 0;
+        if (openAt > now.getTime()) {
+          const wait = Math.ceil((openAt - now.getTime()) / 1000);
+          throw new SandboxRefusal(
+            429,
+            `This card can only be funded or unloaded once every ${Math.round(options.windowSeconds / 60)} minutes. Try again in ${wait} seconds.`,
+            wait,
+          );
+        }
+        if (kind === 'unload' && available(card) < input.amount) {
+          throw new SandboxRefusal(400, 'Insufficient card balance for this unload.');
+        }
+        await tx
+          .update(sandboxIssuerCards)
+          .set({ lastMoveAt: now, ...(kind === 'unload' ? { reserved: card.reserved + input.amount } : {}) })
+          .where(eq(sandboxIssuerCards.id, card.id));
+        await tx.insert(sandboxIssuerOperations).values({
+          reference: input.reference,
+          cardId: card.id,
+          kind,
+          amount: input.amount,
+          acceptedAt: now,
+          completeAt: new Date(now.getTime() + options.settleMs),
+        });
+        return true;
+      });
+      if (accepted) settleSoon();
+    },
+
+    async operationStatus(cardId: string, reference: string) {
+      const [operation] = await db
+        .select()
+        .from(sandboxIssuerOperations)
+        .where(and(eq(sandboxIssuerOperations.reference, reference), eq(sandboxIssuerOperations.cardId, cardId)));
+      if (!operation) throw new SandboxRefusal(404, 'No transaction with this reference on this card.');
+      return operation.status;
+    },
+
+    async setFrozen(cardId: string, frozen: boolean) {
+      const card = await findCard(cardId);
+      if (card.isDeleted) throw new SandboxRefusal(400, 'This card has been deleted.');
+      await db.update(sandboxIssuerCards).set({ isActive: !frozen }).where(eq(sandboxIssuerCards.id, card.id));
+    },
+
+    async updatePin(cardId: string, encryptedPin: string) {
+      const card = await findCard(cardId);
+      if (card.isDeleted) throw new SandboxRefusal(400, 'This card has been deleted.');
+      const pin = decryptPin(encryptedPin, options.secretKey);
+      if (!pin || !/^\d{4}$/.test(pin))
+        throw new SandboxRefusal(400, 'The card_pin must be 4 digits encrypted with your secret key.');
+      await db
+        .update(sandboxIssuerCards)
+        .set({ pinSealed: box.seal(pin) })
+        .where(eq(sandboxIssuerCards.id, card.id));
+    },
+
+    async deleteCard(cardId: string) {
+      const card = await findCard(cardId);
+      if (card.isDeleted) return;
+      const [pending] = await db
+        .select({ n: count() })
+        .from(sandboxIssuerOperations)
+        .where(and(eq(sandboxIssuerOperations.cardId, card.id), eq(sandboxIssuerOperations.status, 'PENDING')));
+      if (card.bookBalance > 0 || (pending?.n ?? 0) > 0) {
+        throw new SandboxRefusal(400, 'Unload the card balance before deleting the card.');
+      }
+      await db
+        .update(sandboxIssuerCards)
+        .set({ isDeleted: true, isActive: false })
+        .where(eq(sandboxIssuerCards.id, card.id));
+    },
+
+    async transactions(cardId: string, page: number) {
+      await findCard(cardId);
+      const [total] = await db
+        .select({ n: count() })
+        .from(sandboxIssuerTransactions)
+        .where(eq(sandboxIssuerTransactions.cardId, cardId));
+      const rows = await db
+        .select()
+        .from(sandboxIssuerTransactions)
+        .where(eq(sandboxIssuerTransactions.cardId, cardId))
+        .orderBy(desc(sandboxIssuerTransactions.createdAt), desc(sandboxIssuerTransactions.id))
+        .limit(PAGE_SIZE)
+        .offset((page - 1) * PAGE_SIZE);
+      const n = total?.n ?? 0;
+      const pages = Math.max(1, Math.ceil(n / PAGE_SIZE));
+      return {
+        transactions: rows.map(toIssuerTransaction),
+        meta: { total: n, pages, previous: page > 1 ? page - 1 : null, next: page < pages ? page + 1 : null },
+      };
+    },
+
+    /** What a merchant's charge does at the issuer: approved or declined, then a webhook either way. */
+    async purchase(cardId: string, input: { amount: number; merchantSlug: string; recurring: boolean }) {
+      const merchant = findMerchant(input.merchantSlug);
+      if (!merchant) throw new SandboxRefusal(400, 'Choose one of the listed merchants.');
+      const now = options.now();
+      const outcome = await db.transaction(async (tx) => {
+        const [card] = await tx
+          .select()
+          .from(sandboxIssuerCards)
+          .where(eq(sandboxIssuerCards.id, cardId))
+          .for('update');
+        if (!card) throw new SandboxRefusal(404, 'No such card at the sandbox issuer.');
+        const base = {
+          card_id: card.id,
+          cardholder_id: card.cardholderId,
+          amount: String(input.amount),
+          currency: 'USD',
+          description: merchant.description,
+          merchant_category_code: merchant.code,
+          transaction_date: issuerDate(now),
+        };
+        const declineReason = card.isDeleted
+          ? 'Card has been deleted'
+          : !card.isActive
+            ? 'Card is frozen'
+            : available(card) < input.amount
+              ? 'Insufficient balance to pay the merchant charge'
+              : null;
+        if (declineReason) {
+          await queueWebhook(tx, 'card_debit_event.declined', { ...base, decline_reason: declineReason });
+          return { outcome: 'declined' as const, reason: declineReason, reference: null };
+        }
+        const reference = hexId();
+        await tx
+          .update(sandboxIssuerCards)
+          .set({ bookBalance: card.bookBalance - input.amount })
+          .where(eq(sandboxIssuerCards.id, card.id));
+        await tx.insert(sandboxIssuerTransactions).values({
+          id: reference,
+          cardId: card.id,
+          type: 'DEBIT',
+          amount: input.amount,
+          description: merchant.description,
+          merchant: {
+            name: merchant.name,
+            logo: logoUrl(merchant),
+            category: merchant.category,
+            group: merchant.group,
+            city: merchant.city,
+            code: merchant.code,
+            website: merchant.website,
+            recurring: input.recurring,
+          },
+          createdAt: now,
+        });
+        await queueWebhook(tx, 'card_debit_event.successful', {
+          ...base,
+          transaction_reference: reference,
+          card_transaction_type: 'DEBIT',
+          transaction_timestamp: Math.floor(now.getTime() / 1000),
+        });
+        return { outcome: 'successful' as const, reason: null, reference };
+      });
+      await deliverDue();
+      return outcome;
+    },
+
+    /** The merchant refunds a purchase in full. */
+    async reverse(cardId: string, transactionId: string) {
+      const now = options.now();
+      const reversal = await db.transaction(async (tx) => {
+        const [card] = await tx
+          .select()
+          .from(sandboxIssuerCards)
+          .where(eq(sandboxIssuerCards.id, cardId))
+          .for('update');
+        if (!card) throw new SandboxRefusal(404, 'No such card at the sandbox issuer.');
+        const [purchase] = await tx
+          .select()
+          .from(sandboxIssuerTransactions)
+          .where(
+            and(
+              eq(sandboxIssuerTransactions.id, transactionId),
+              eq(sandboxIssuerTransactions.cardId, card.id),
+              eq(sandboxIssuerTransactions.type, 'DEBIT'),
+              isNull(sandboxIssuerTransactions.clientReference),
+            ),
+          )
+          .for('update');
+        if (!purchase) throw new SandboxRefusal(404, 'No purchase with this reference on this card.');
+        if (purchase.reversedBy) throw new SandboxRefusal(409, 'This purchase was already refunded.');
+        const reference = `${purchase.id}_REVERSAL`;
+        await tx
+          .update(sandboxIssuerCards)
+          .set({ bookBalance: card.bookBalance + purchase.amount })
+          .where(eq(sandboxIssuerCards.id, card.id));
+        await tx
+          .update(sandboxIssuerTransactions)
+          .set({ reversedBy: reference })
+          .where(eq(sandboxIssuerTransactions.id, purchase.id));
+        await tx.insert(sandboxIssuerTransactions).values({
+          id: reference,
+          cardId: card.id,
+          type: 'CREDIT',
+          amount: purchase.amount,
+          description: `Refund: ${purchase.description}`,
+          merchant: purchase.merchant,
+          createdAt: now,
+        });
+        await queueWebhook(tx, 'card_reversal_event.successful', {
+          card_id: card.id,
+          cardholder_id: card.cardholderId,
+          amount: String(purchase.amount),
+          currency: 'USD',
+          transaction_reference: reference,
+          transaction_date: issuerDate(now),
+          card_transaction_type: 'CREDIT',
+          description: `Refund: ${purchase.description}`,
+        });
+        return reference;
+      });
+      await deliverDue();
+      return reversal;
+    },
+
+    /** The spend simulator's view of a card: what the tester needs to pick a purchase or a refund. */
+    async simulatorView(cardId: string) {
+      const [card] = await db.select().from(sandboxIssuerCards).where(eq(sandboxIssuerCards.id, cardId));
+      if (!card) return null;
+      const purchases = await db
+        .select()
+        .from(sandboxIssuerTransactions)
+        .where(and(eq(sandboxIssuerTransactions.cardId, card.id), isNull(sandboxIssuerTransactions.clientReference)))
+        .orderBy(desc(sandboxIssuerTransactions.createdAt))
+        .limit(10);
+      return {
+        cardId: card.id,
+        last4: card.last4,
+        cardName: card.cardName,
+        status: card.isDeleted ? ('deleted' as const) : card.isActive ? ('active' as const) : ('frozen' as const),
+        availableCents: available(card),
+        purchases: purchases.map((row) => ({
+          reference: row.id,
+          type: row.type,
+          amountCents: row.amount,
+          description: row.description,
+          merchantName: row.merchant?.name ?? null,
+          isRefunded: row.reversedBy !== null,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+  };
+}
+
+export type SandboxBooks = ReturnType<typeof createSandboxBooks>;

@@ -1,0 +1,86 @@
+import { and, count, eq, isNull, lte } from 'drizzle-orm';
+import { sandboxIssuerOperations, sandboxIssuerWebhooks } from '../db/schema/index.js';
+import { createDueCardholders } from '../modules/cards/cardholders.service.js';
+import type { CookieJar } from './cookie-jar.js';
+import { createDeposit, payInSandbox } from './deposit-helpers.js';
+import type { TestApp } from './test-app.js';
+
+export const balanceOf = async (t: TestApp, jar: CookieJar) =>
+  (await t.request('GET', '/api/user', { jar })).json().balance as number;
+
+/** A verified user with an issuer cardholder and `cents` in the balance, topped up through the sandbox checkout. */
+export async function fundedUser(t: TestApp, email: string, cents: number) {
+  const signedUp = await t.signUpVerified(email);
+  await createDueCardholders(t.deps);
+  let left = cents;
+  while (left > 0) {
+    const amount = Math.min(left, 1_000_000);
+    const deposit = (
+      await createDeposit(t, signedUp.jar, { currency: 'USDT', network: 'TRON', amountInUsd: Math.max(amount, 1000) })
+    ).json();
+    const paid = await payInSandbox(
+      t,
+      deposit.paymentUrl,
+      amount >= 1000 ? 'paid' : 'wrong_amount',
+      (amount / 100).toFixed(2),
+    );
+    if (paid.statusCode !== 200) throw new Error(`top-up failed: ${paid.body}`);
+    left -= amount;
+  }
+  return signedUp;
+}
+
+export async function createCard(
+  t: TestApp,
+  jar: CookieJar,
+  body: Record<string, unknown> = { name: 'Everyday', pin: 1234 },
+  headers: Record<string, string> = {},
+) {
+  return t.request('POST', '/api/cards/create', { jar, body, headers });
+}
+
+/** A funded user with one active card holding `onCard` cents (loaded through the API, fee paid from the balance). */
+export async function userWithCard(t: TestApp, email: string, options: { balance?: number; onCard?: number } = {}) {
+  const user = await fundedUser(t, email, options.balance ?? 10_000);
+  const created = await createCard(t, user.jar);
+  if (created.statusCode !== 201) throw new Error(`card creation failed: ${created.body}`);
+  const card = created.json().card as { _id: string };
+  if (options.onCard) {
+    const loaded = await t.request('PATCH', `/api/cards/${card._id}/load`, {
+      jar: user.jar,
+      body: { amount: options.onCard, includesFee: false },
+    });
+    if (loaded.statusCode !== 200) throw new Error(`load failed: ${loaded.body}`);
+    await settleIssuer(t);
+  }
+  return { ...user, cardId: card._id };
+}
+
+export const cardOf = async (t: TestApp, jar: CookieJar, cardId: string) =>
+  (await t.request('GET', `/api/cards/${cardId}/public`, { jar })).json();
+
+/**
+ * Lets the sandbox issuer finish what is due and waits until every webhook it owes has reached the app, so a test
+ * reads the state a user would see a moment later.
+ */
+export async function settleIssuer(t: TestApp, timeoutMs = 5000): Promise<void> {
+  const books = t.deps.sandboxIssuer;
+  if (!books) throw new Error('the sandbox issuer is not running in this test app');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await books.completeDue();
+    await books.deliverDue();
+    const now = t.deps.now();
+    const [due] = await t.deps.db
+      .select({ n: count() })
+      .from(sandboxIssuerOperations)
+      .where(and(eq(sandboxIssuerOperations.status, 'PENDING'), lte(sandboxIssuerOperations.completeAt, now)));
+    const [owed] = await t.deps.db
+      .select({ n: count() })
+      .from(sandboxIssuerWebhooks)
+      .where(isNull(sandboxIssuerWebhooks.deliveredAt));
+    if ((due?.n ?? 0) === 0 && (owed?.n ?? 0) === 0) return;
+    if (Date.now() > deadline) throw new Error(`issuer did not settle: ${due?.n} due, ${owed?.n} webhooks owed`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
