@@ -1,9 +1,9 @@
 import { and, count, eq, isNull, lte } from 'drizzle-orm';
 import { sandboxIssuerOperations, sandboxIssuerWebhooks } from '../db/schema/index.js';
 import { createDueCardholders } from '../modules/cards/cardholders.service.js';
-import type { CookieJar } from './cookie-jar.js';
+import { CookieJar } from './cookie-jar.js';
 import { createDeposit, payInSandbox } from './deposit-helpers.js';
-import type { TestApp } from './test-app.js';
+import { STRONG_PASSWORD, type TestApp } from './test-app.js';
 
 export const balanceOf = async (t: TestApp, jar: CookieJar) =>
   (await t.request('GET', '/api/user', { jar })).json().balance as number;
@@ -60,21 +60,22 @@ export const cardOf = async (t: TestApp, jar: CookieJar, cardId: string) =>
   (await t.request('GET', `/api/cards/${cardId}/public`, { jar })).json();
 
 /**
- * Lets the sandbox issuer finish what is due and waits until every webhook it owes has reached the app, so a test
- * reads the state a user would see a moment later.
+ * The moment later: the sandbox issuer completes every fund and unload it accepted (test apps give it a settle
+ * delay far longer than any test, so nothing completes on its own mid-assertion), and every webhook it owes has
+ * reached the app, so a test reads what a user would see next.
  */
 export async function settleIssuer(t: TestApp, timeoutMs = 5000): Promise<void> {
   const books = t.deps.sandboxIssuer;
   if (!books) throw new Error('the sandbox issuer is not running in this test app');
   const deadline = Date.now() + timeoutMs;
+  const later = () => new Date(t.deps.now().getTime() + 24 * 60 * 60_000);
   for (;;) {
-    await books.completeDue();
+    await books.completeDue(later());
     await books.deliverDue();
-    const now = t.deps.now();
     const [due] = await t.deps.db
       .select({ n: count() })
       .from(sandboxIssuerOperations)
-      .where(and(eq(sandboxIssuerOperations.status, 'PENDING'), lte(sandboxIssuerOperations.completeAt, now)));
+      .where(and(eq(sandboxIssuerOperations.status, 'PENDING'), lte(sandboxIssuerOperations.completeAt, later())));
     const [owed] = await t.deps.db
       .select({ n: count() })
       .from(sandboxIssuerWebhooks)
@@ -83,4 +84,12 @@ export async function settleIssuer(t: TestApp, timeoutMs = 5000): Promise<void> 
     if (Date.now() > deadline) throw new Error(`issuer did not settle: ${due?.n} due, ${owed?.n} webhooks owed`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Signs in again (after the test clock has outlived the session), as the same person from the same place. */
+export async function signInAgain(t: TestApp, email: string): Promise<CookieJar> {
+  const jar = new CookieJar();
+  const response = await t.request('POST', '/api/auth/login', { jar, body: { email, password: STRONG_PASSWORD } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return jar;
 }

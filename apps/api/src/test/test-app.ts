@@ -62,7 +62,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     SESSION_SECRET: 'test-secret-that-is-at-least-32-chars',
     SMTP_URL: smtp.url,
     SANDBOX_ISSUER_KEY: 'test-sandbox-issuer-key-of-at-least-32-chars',
-    SANDBOX_ISSUER_SETTLE_MS: '0',
+    // Funds and unloads wait at the sandbox issuer until a test settles them (test/card-helpers.ts settleIssuer).
+    SANDBOX_ISSUER_SETTLE_MS: '600000',
     ...overrides.configEnv,
   });
   const logLines = overrides.logLines;

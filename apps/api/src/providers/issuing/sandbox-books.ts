@@ -148,14 +148,14 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
     return delivered;
   }
 
-  /** Completes the funds and unloads whose time has come, then tells the app. */
-  async function completeDue(): Promise<number> {
+  /** Completes the funds and unloads due by `asOf` (now, unless the back office fast-forwards), then tells the app. */
+  async function completeDue(asOf: Date = options.now()): Promise<number> {
     const now = options.now();
     const completed = await db.transaction(async (tx) => {
       const due = await tx
         .select()
         .from(sandboxIssuerOperations)
-        .where(and(eq(sandboxIssuerOperations.status, 'PENDING'), lte(sandboxIssuerOperations.completeAt, now)))
+        .where(and(eq(sandboxIssuerOperations.status, 'PENDING'), lte(sandboxIssuerOperations.completeAt, asOf)))
         .orderBy(asc(sandboxIssuerOperations.acceptedAt))
         .limit(50)
         .for('update', { skipLocked: true });
