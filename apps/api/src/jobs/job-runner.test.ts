@@ -88,6 +88,30 @@ describe('job runner', () => {
     expect((await jobRow('create-cardholders'))?.requested_at).toBeNull();
   });
 
+  it('runs a job again when it was asked for while it ran, instead of leaving it leased', async () => {
+    const deps = instance();
+    let runs = 0;
+    const selfRequesting: JobDefinition = {
+      name: 'settle-card-operations',
+      intervalMs: 3_600_000,
+      async run() {
+        runs += 1;
+        if (runs === 1) {
+          await executeRows(
+            database.db,
+            sql`update jobs set requested_at = now() where name = 'settle-card-operations'`,
+          );
+        }
+      },
+    };
+    const other: JobDefinition = { name: 'other-job', intervalMs: 3_600_000, run: async () => undefined };
+    const runner = createJobRunner(deps, [selfRequesting, other], { pollMs: 3_600_000 });
+    await runner.register();
+    expect((await runner.runDue()).sort()).toEqual(['other-job', 'settle-card-operations']);
+    expect(await runner.runDue()).toEqual(['settle-card-operations']);
+    expect(runs).toBe(2);
+  });
+
   it('records a failure and tries again at the next interval', async () => {
     let attempts = 0;
     const failing: JobDefinition = {

@@ -40,8 +40,10 @@ export function createJobRunner(
   let wakeAgain = false;
   let stopped = false;
 
-  async function claim(): Promise<JobDefinition | null> {
+  async function claim(exclude: readonly string[]): Promise<JobDefinition | null> {
     const now = deps.now();
+    const candidates = names.filter((name) => !exclude.includes(name));
+    if (candidates.length === 0) return null;
     const rows = await executeRows<{ name: string }>(
       deps.db,
       sql`
@@ -50,7 +52,7 @@ export function createJobRunner(
         where name = (
           select name from jobs
           where name in (${sql.join(
-            names.map((name) => sql`${name}`),
+            candidates.map((name) => sql`${name}`),
             sql`, `,
           )})
             and (next_run_at <= ${now.toISOString()} or requested_at is not null)
@@ -79,10 +81,11 @@ export function createJobRunner(
 
   async function runDue(): Promise<string[]> {
     const ran: string[] = [];
-    // Each job at most once per call, so a job that keeps asking for itself cannot starve the others.
+    // Each job at most once per call, so a job that keeps asking for itself cannot starve the others; one asked
+    // for again meanwhile keeps its request for the next call.
     while (ran.length < definitions.length) {
-      const job = await claim();
-      if (!job || ran.includes(job.name)) break;
+      const job = await claim(ran);
+      if (!job) break;
       ran.push(job.name);
       let failure: unknown = null;
       try {

@@ -24,6 +24,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   MonthlyLimitExceeded: 400,
   IdempotencyConflict: 409,
   ProviderError: 502,
+  TemporarilyUnavailable: 503,
   InternalError: 500,
 };
 

@@ -1,11 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import pino, { type Logger } from 'pino';
 
-/** Single-use codes travel in some URLs (verification links, reset links); they never reach the log. */
+/** Single-use codes and sandbox card keys travel in some URLs; they never reach the log. */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/email\/verify\/)[^/?#]+/g, '$1[redacted]')
-    .replace(/([?&](?:code|token|exp)=)[^&#]*/gi, '$1[redacted]');
+  return (
+    url
+      .replace(/(\/email\/verify\/)[^/?#]+/g, '$1[redacted]')
+      // A sandbox card's issuer id is the key to its spend simulator.
+      .replace(/(\/sandbox\/(?:issuing\/simulator\/)?cards\/)[^/?#]+/g, '$1[redacted]')
+      .replace(/([?&](?:code|token|exp)=)[^&#]*/gi, '$1[redacted]')
+  );
 }
 
 export const loggerOptions = (level: string) => ({

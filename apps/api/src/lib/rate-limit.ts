@@ -17,6 +17,9 @@ export const RATE_RULES = {
   verificationResend: { name: 'verify-resend:account', limit: 3, windowMs: 60 * 60_000 },
   cardRevealAccount: { name: 'card-reveal:account', limit: 20, windowMs: 15 * 60_000 },
   cardRevealIp: { name: 'card-reveal:ip', limit: 60, windowMs: 15 * 60_000 },
+  /** Freeze, unfreeze, 3DS code, delete: each is a call to the issuer, whose quota all users share. */
+  cardActionAccount: { name: 'card-action:account', limit: 60, windowMs: 15 * 60_000 },
+  cardHistoryAccount: { name: 'card-history:account', limit: 300, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 /** Counts one hit; throws 429 TooManyRequests with Retry-After once the window's limit is passed. */

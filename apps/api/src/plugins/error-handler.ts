@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { isTransientConflict } from '../lib/db-errors.js';
 
 type Issue = { instancePath: string; message?: string };
 
@@ -73,6 +74,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
           .send({ message: 'Too many requests. Please wait and try again.', errorCode: 'TooManyRequests' });
       }
       return reply.status(error.statusCode).send({ message: error.message, errorCode: 'ValidationError' });
+    }
+    if (isTransientConflict(error)) {
+      request.log.warn({ err: error }, 'a request collided with another in the database');
+      return reply
+        .status(503)
+        .header('Retry-After', '1')
+        .send({ message: 'This collided with another change. Please try again.', errorCode: 'TemporarilyUnavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'MonthlyLimitExceeded',
   'IdempotencyConflict',
   'ProviderError',
+  'TemporarilyUnavailable',
   'InternalError',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

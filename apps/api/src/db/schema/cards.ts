@@ -48,6 +48,9 @@ export const cards = pgTable(
     nextFeeDueAt: ts('next_fee_due_at').notNull(),
     /** When the issuer deleted the card after it was terminated here. */
     issuerClosedAt: ts('issuer_closed_at'),
+    /** The close-deleted-cards job's next look at a terminated card, backing off while the issuer will not close it. */
+    closeAttempts: integer('close_attempts').notNull().default(0),
+    nextCloseAttemptAt: ts('next_close_attempt_at'),
     /** Reconciliation's lease and last look. */
     balanceCheckedAt: ts('balance_checked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -133,7 +136,8 @@ export const cardMonthlyFees = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     dueAt: ts('due_at').notNull(),
-    status: text('status', { enum: ['paid', 'collecting', 'unpaid'] }).notNull(),
+    /** waived: unpaid when the card was deleted and nothing could pay it. */
+    status: text('status', { enum: ['paid', 'collecting', 'unpaid', 'waived'] }).notNull(),
     paidFrom: text('paid_from', { enum: ['balance', 'card'] }),
     operationId: uuid('operation_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -142,7 +146,7 @@ export const cardMonthlyFees = pgTable(
   (t) => [
     primaryKey({ columns: [t.cardId, t.period] }),
     index('card_monthly_fees_unpaid_idx').on(t.cardId).where(sql`${t.status} = 'unpaid'`),
-    check('card_monthly_fees_status_check', sql`${t.status} in ('paid', 'collecting', 'unpaid')`),
+    check('card_monthly_fees_status_check', sql`${t.status} in ('paid', 'collecting', 'unpaid', 'waived')`),
   ],
 );
 

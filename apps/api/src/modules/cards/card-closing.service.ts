@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { cardOperations, cards } from '../../db/schema/index.js';
+import { and, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { cardBalanceMismatches, cardOperations, cards } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
@@ -7,47 +7,117 @@ import { balanceOf } from '../ledger/ledger-read.js';
 import { cardAccount, startOperation, submitOperation } from './card-operations.service.js';
 import { IN_TRANSIT_STATUSES } from './card-views.js';
 
+const backoffMs = (attempts: number) => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60_000);
+/** After this many looks (about a week with backoff) a card the issuer will not close waits for a person. */
+const MAX_CLOSE_ATTEMPTS = 40;
+
 /**
- * The close-deleted-cards job finishes deletions: a terminated card still holding money (a close that failed, a
- * refund that arrived after deletion) sends it back to the balance; an empty one is deleted at the issuer.
+ * The close-deleted-cards job finishes deletions (and cleans up cards whose creation failed after the issuer made
+ * them): a terminated card still holding money sends back what the issuer actually holds for it, and an empty one is
+ * deleted at the issuer. Each card backs off between looks, so a card the issuer will not empty or close cannot
+ * make the job spin; a ledger balance the issuer does not hold is recorded as a mismatch for review.
  */
-export async function closeDeletedCards(deps: Deps): Promise<{ closed: number }> {
+export async function closeDeletedCards(deps: Deps): Promise<{ closed: number; returning: number }> {
+  const now = deps.now();
   const candidates = await deps.db
-    .select({ id: cards.id })
+    .select()
     .from(cards)
-    .where(and(eq(cards.status, 'terminated'), isNull(cards.issuerClosedAt), isNotNull(cards.issuerCardId)))
+    .where(
+      and(
+        inArray(cards.status, ['terminated', 'failed']),
+        isNull(cards.issuerClosedAt),
+        isNotNull(cards.issuerCardId),
+        or(isNull(cards.nextCloseAttemptAt), lte(cards.nextCloseAttemptAt, now)),
+      ),
+    )
     .limit(50);
   let closed = 0;
-  for (const { id } of candidates) {
+  let returning = 0;
+  for (const candidate of candidates) {
+    const issuerCardId = candidate.issuerCardId ?? '';
+    let issuerHolds: number;
+    try {
+      issuerHolds = (await deps.issuer.getCard(issuerCardId)).availableCents;
+    } catch (error) {
+      if (error instanceof IssuerError && error.kind === 'not-found') issuerHolds = 0;
+      else {
+        deps.logger.warn({ err: error, cardId: candidate.id }, 'could not read a deleted card at the issuer');
+        continue;
+      }
+    }
     const next = await deps.db.transaction(async (tx) => {
-      const [card] = await tx.select().from(cards).where(eq(cards.id, id)).for('update', { skipLocked: true });
-      if (!card?.issuerCardId || card.issuerClosedAt) return null;
+      const [card] = await tx
+        .select()
+        .from(cards)
+        .where(eq(cards.id, candidate.id))
+        .for('update', { skipLocked: true });
+      if (!card || card.issuerClosedAt) return null;
       const moving = await tx
         .select({ id: cardOperations.id })
         .from(cardOperations)
         .where(and(eq(cardOperations.cardId, card.id), inArray(cardOperations.status, [...IN_TRANSIT_STATUSES])))
         .limit(1);
       if (moving.length > 0) return null;
-      const balance = await balanceOf(tx, cardAccount(card));
-      if (balance > 0) {
-        const op = await startOperation(tx, deps, { id: uuidv7(), card, kind: 'close', amount: balance });
+      const attempts = card.closeAttempts + 1;
+      await tx
+        .update(cards)
+        .set({
+          closeAttempts: attempts,
+          nextCloseAttemptAt:
+            attempts >= MAX_CLOSE_ATTEMPTS ? new Date('9999-01-01') : new Date(now.getTime() + backoffMs(attempts)),
+        })
+        .where(eq(cards.id, card.id));
+      if (attempts >= MAX_CLOSE_ATTEMPTS) {
+        deps.logger.error({ cardId: card.id }, 'a deleted card could not be closed at the issuer; needs review');
+      }
+      const ledger = await balanceOf(tx, cardAccount(card));
+      if (ledger > 0) {
+        if (ledger !== issuerHolds) {
+          await tx
+            .insert(cardBalanceMismatches)
+            .values({
+              id: uuidv7(),
+              cardId: card.id,
+              ledgerBalance: ledger,
+              issuerBalance: issuerHolds,
+              detectedAt: now,
+              lastSeenAt: now,
+            })
+            .onConflictDoUpdate({
+              target: cardBalanceMismatches.cardId,
+              targetWhere: isNull(cardBalanceMismatches.resolvedAt),
+              set: { ledgerBalance: ledger, issuerBalance: issuerHolds, lastSeenAt: now },
+            });
+        }
+        const amount = Math.min(ledger, issuerHolds);
+        if (amount <= 0) return null;
+        const op = await startOperation(tx, deps, { id: uuidv7(), card, kind: 'close', amount });
         return { submit: op.id };
       }
-      return { deleteAt: card.issuerCardId };
+      return { deleteAt: issuerCardId };
     });
-    if (next?.submit) await submitOperation(deps, next.submit);
+    if (next?.submit) {
+      await submitOperation(deps, next.submit);
+      returning += 1;
+    }
     if (next?.deleteAt) {
       try {
         await deps.issuer.deleteCard(next.deleteAt);
       } catch (error) {
         if (!(error instanceof IssuerError && error.kind === 'not-found')) {
-          deps.logger.warn({ err: error, cardId: id }, 'issuer could not delete a terminated card; it is retried');
+          deps.logger.warn(
+            { err: error, cardId: candidate.id },
+            'issuer could not delete a terminated card; it is retried',
+          );
           continue;
         }
       }
-      await deps.db.update(cards).set({ issuerClosedAt: deps.now() }).where(eq(cards.id, id));
+      await deps.db
+        .update(cards)
+        .set({ issuerClosedAt: deps.now(), nextCloseAttemptAt: null })
+        .where(eq(cards.id, candidate.id));
       closed += 1;
     }
   }
-  return { closed };
+  return { closed, returning };
 }

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { audit } from '../audit/audit.js';
 import { move } from '../ledger/ledger.service.js';
+import { platformAccount } from '../ledger/ledger-accounts.js';
 
 /** After this many tries (days, with backoff) a card the issuer never answered for is given up and its fee returned. */
 const MAX_CREATION_ATTEMPTS = 60;
@@ -20,7 +21,7 @@ async function refundCreation(deps: Deps, cardId: string, reason: string) {
     await move(tx, {
       id: `card:${card.id}:creation-refund`,
       kind: 'card_creation_refund',
-      from: { kind: 'revenue_card_creation' },
+      from: platformAccount('revenue_card_creation', card.userId),
       to: { kind: 'user_balance', userId: card.userId },
       amount: CARD_CREATION_FEE_CENTS,
       metadata: { cardId: card.id, reason },
@@ -99,7 +100,9 @@ export async function completeCardCreation(deps: Deps, cardId: string): Promise<
     }
     return 'active';
   } catch (error) {
-    if (error instanceof IssuerError && !error.isRetryable) {
+    // Only a refusal to create is final; once the issuer has made the card, reading it is retried (a card still
+    // being set up at the issuer may not read yet), and a card given up on is deleted there by the close job.
+    if (error instanceof IssuerError && !error.isRetryable && !issuerCardId) {
       await refundCreation(deps, card.id, error.message);
       return 'refused';
     }

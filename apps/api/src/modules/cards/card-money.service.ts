@@ -9,7 +9,7 @@ import {
   UNLOAD_COOLDOWN_MS,
 } from '@coincard/shared';
 import { and, eq } from 'drizzle-orm';
-import { type CardOperationRow, cardOperations, cards, type UserRow } from '../../db/schema/index.js';
+import { type CardOperationRow, type CardRow, cardOperations, cards, type UserRow } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { hmacSha256 } from '../../lib/crypto.js';
@@ -83,29 +83,40 @@ async function previousOperation(
   return previous;
 }
 
+type Started = { op: CardOperationRow; card: CardRow };
+
 /** Two requests with one Idempotency-Key at the same moment: the unique index lets one in, the other answers its result. */
 async function sameKeyAtOnce(
   deps: Deps,
   userId: string,
   key: string | undefined,
   requestHash: string,
-  run: () => Promise<CardOperationRow>,
-): Promise<CardOperationRow> {
+  run: () => Promise<Started>,
+): Promise<Started> {
   try {
     return await run();
   } catch (error) {
     if (!key || !isUniqueViolation(error, 'card_operations_idempotency_unique')) throw error;
     const previous = await previousOperation(deps, userId, key, requestHash);
-    if (!previous) throw error;
-    return previous;
+    const [card] = previous ? await deps.db.select().from(cards).where(eq(cards.id, previous.cardId)) : [];
+    if (!previous || !card) throw error;
+    return { op: previous, card };
   }
 }
 
-async function answer(deps: Deps, op: CardOperationRow, message: string): Promise<CardMoneyResponse> {
-  const [card] = await deps.db.select().from(cards).where(eq(cards.id, op.cardId));
-  if (!card) throw new Error('card vanished');
-  const [fresh] = await deps.db.select().from(cardOperations).where(eq(cardOperations.id, op.id));
-  return { message, card: await describeCard(deps, card), operation: toOperationDto(fresh ?? op) };
+async function answer(deps: Deps, op: CardOperationRow, message: string, card?: CardRow): Promise<CardMoneyResponse> {
+  const [row] = card ? [card] : await deps.db.select().from(cards).where(eq(cards.id, op.cardId));
+  if (!row) throw new Error('card vanished');
+  return { message, card: await describeCard(deps, row), operation: toOperationDto(op) };
+}
+
+/** Hands a new movement to the issuer and answers with its status as it stands then. */
+async function submitAndAnswer(deps: Deps, started: { op: CardOperationRow; card: CardRow }, message: string) {
+  const status = await submitOperation(deps, started.op.id, {
+    op: started.op,
+    issuerCardId: started.card.issuerCardId,
+  });
+  return answer(deps, { ...started.op, status: status ?? started.op.status }, message, started.card);
 }
 
 const loadMessage = (op: CardOperationRow) =>
@@ -125,7 +136,7 @@ export async function loadCard(
   const previous = await previousOperation(deps, user.id, idempotencyKey, requestHash);
   if (previous) return answer(deps, previous, loadMessage(previous));
   const quote = quoteLoad(input.amount, input.includesFee);
-  const op = await sameKeyAtOnce(deps, user.id, idempotencyKey, requestHash, () =>
+  const started = await sameKeyAtOnce(deps, user.id, idempotencyKey, requestHash, () =>
     deps.db.transaction(async (tx) => {
       const card = await findOwnCard(tx, user.id, cardId, { lock: true });
       await assertNotSuspended(tx, user.id);
@@ -158,7 +169,7 @@ export async function loadCard(
           targetUserId: user.id,
           details: { cardId: card.id, operationId: started.id, amount: started.amount, fee: started.fee },
         });
-        return started;
+        return { op: started, card };
       } catch (error) {
         // Another load took the balance between the check above and the transfer: say so plainly.
         if (error instanceof InsufficientFunds) {
@@ -171,8 +182,7 @@ export async function loadCard(
       }
     }),
   );
-  await submitOperation(deps, op.id);
-  return answer(deps, op, loadMessage(op));
+  return submitAndAnswer(deps, started, loadMessage(started.op));
 }
 
 /** decisions.md section 5: $1 stays on the card, one unload per card every 5 minutes, no fee. */
@@ -186,7 +196,7 @@ export async function unloadCard(
   const requestHash = hmacSha256(deps.sessionSecret, JSON.stringify(['unload', cardId, input.amount]));
   const previous = await previousOperation(deps, user.id, idempotencyKey, requestHash);
   if (previous) return answer(deps, previous, unloadMessage(previous));
-  const op = await sameKeyAtOnce(deps, user.id, idempotencyKey, requestHash, () =>
+  const started = await sameKeyAtOnce(deps, user.id, idempotencyKey, requestHash, () =>
     deps.db.transaction(async (tx) => {
       const card = await findOwnCard(tx, user.id, cardId, { lock: true });
       await assertNotSuspended(tx, user.id);
@@ -224,9 +234,8 @@ export async function unloadCard(
         targetUserId: user.id,
         details: { cardId: card.id, operationId: started.id, amount: started.amount },
       });
-      return started;
+      return { op: started, card };
     }),
   );
-  await submitOperation(deps, op.id);
-  return answer(deps, op, unloadMessage(op));
+  return submitAndAnswer(deps, started, unloadMessage(started.op));
 }

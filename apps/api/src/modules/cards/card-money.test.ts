@@ -18,7 +18,7 @@ import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { usingPostgres } from '../../test/test-database.js';
 import { webhookSources } from '../../webhook-sources.js';
-import { balanceOf as ledgerBalance } from '../ledger/ledger-read.js';
+import { balanceOfKind } from '../ledger/ledger-read.js';
 import { replayProviderEvents } from '../webhooks/webhooks.service.js';
 import { settleDueOperations } from './card-operations.service.js';
 import { chargeMonthlyFees } from './monthly-fees.service.js';
@@ -68,7 +68,7 @@ const operationsOf = (cardId: string) =>
 describe('money on cards under concurrency', () => {
   it(`lets 20 loads at once spend only what the balance holds, with exact fees${pg}`, async () => {
     const { jar, cardId } = await userWithCard(t, 'twenty-loads@example.com', { balance: 10_000 });
-    const feesBefore = await ledgerBalance(t.deps.db, { kind: 'revenue_funding_fee' });
+    const feesBefore = await balanceOfKind(t.deps.db, 'revenue_funding_fee');
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, () =>
         t.request('PATCH', `/api/cards/${cardId}/load`, { jar, body: { amount: 1000 } }).then((r) => r.statusCode),
@@ -78,7 +78,7 @@ describe('money on cards under concurrency', () => {
     expect(outcomes.filter((status) => status === 200)).toHaveLength(7);
     expect(outcomes.filter((status) => status === 400)).toHaveLength(13);
     expect(await balanceOf(t, jar)).toBe(8500 - 7 * 1150);
-    expect(await ledgerBalance(t.deps.db, { kind: 'revenue_funding_fee' })).toBe(feesBefore + 7 * 150);
+    expect(await balanceOfKind(t.deps.db, 'revenue_funding_fee')).toBe(feesBefore + 7 * 150);
     await settleIssuer(t);
     expect((await cardOf(t, jar, cardId)).balance).toBe(7000);
   });

@@ -12,6 +12,7 @@ import type { Deps } from '../../deps.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { audit } from '../audit/audit.js';
 import { type AccountKey, postTransfer } from '../ledger/ledger.service.js';
+import { platformAccount } from '../ledger/ledger-accounts.js';
 
 /** The ledger accounts of one card: the money on it, and the money on its way to or from it. */
 export const cardAccount = (card: { id: string; userId: string }): AccountKey => ({
@@ -37,34 +38,51 @@ const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attem
 /** Where the money of a completed movement ends up. */
 function destination(op: CardOperationRow): AccountKey {
   if (op.kind === 'fund') return cardAccount({ id: op.cardId, userId: op.userId });
-  if (op.kind === 'fee') return { kind: 'revenue_monthly_fee' };
+  if (op.kind === 'fee') return platformAccount('revenue_monthly_fee', op.userId);
   return userBalance(op.userId);
 }
 
 /**
  * Hands a movement to the issuer. Accepted: it waits for the webhook (or the settle job asks). Busy or unreachable:
- * the money stays in transit and the settle job tries again. Refused: the movement fails and the money goes back.
+ * the money stays in transit and the settle job tries again. Refused: the issuer is asked what it knows of the
+ * reference before any money goes back (confirmRefusal), since a refusal of a resend can hide a first send the
+ * issuer did take.
  */
-export async function submitOperation(deps: Deps, operationId: string): Promise<void> {
-  const [op] = await deps.db.select().from(cardOperations).where(eq(cardOperations.id, operationId));
-  if (op?.status !== 'pending') return;
-  const [card] = await deps.db.select().from(cards).where(eq(cards.id, op.cardId));
-  if (!card?.issuerCardId) return;
-  const movement = { cardId: card.issuerCardId, amountCents: op.amount, reference: op.id };
+export async function submitOperation(
+  deps: Deps,
+  operationId: string,
+  known?: { op: CardOperationRow; issuerCardId: string | null },
+): Promise<CardOperationRow['status'] | null> {
+  const [op] = known
+    ? [known.op]
+    : await deps.db.select().from(cardOperations).where(eq(cardOperations.id, operationId));
+  if (op?.status !== 'pending') return op?.status ?? null;
+  const issuerCardId =
+    known?.issuerCardId ??
+    (await deps.db.select({ id: cards.issuerCardId }).from(cards).where(eq(cards.id, op.cardId)))[0]?.id;
+  if (!issuerCardId) return op.status;
+  const movement = { cardId: issuerCardId, amountCents: op.amount, reference: op.id };
   const now = deps.now();
   try {
     if (op.kind === 'fund') await deps.issuer.fundCard(movement);
     else await deps.issuer.unloadCard(movement);
   } catch (error) {
     if (error instanceof IssuerError && !error.isRetryable) {
-      await settleOperation(deps, op.id, { outcome: 'failed', reason: error.message });
-      return;
+      return confirmRefusal(deps, op, issuerCardId, error.message);
     }
     const attempts = op.attempts + 1;
-    const waitMs =
+    const waitMs = Math.min(
       error instanceof IssuerError && error.retryAfterSeconds !== null
         ? error.retryAfterSeconds * 1000
-        : backoffMs(attempts);
+        : backoffMs(attempts),
+      MAX_BACKOFF_MS,
+    );
+    if (attempts >= REVIEW_AFTER_ATTEMPTS) {
+      deps.logger.error(
+        { operationId: op.id, attempts },
+        'the issuer has not taken a card movement for long; needs review',
+      );
+    }
     deps.logger.warn(
       { err: error, operationId: op.id, kind: op.kind, attempts },
       'the issuer did not take a card movement; it stays in transit and is retried',
@@ -78,9 +96,10 @@ export async function submitOperation(deps: Deps, operationId: string): Promise<
         updatedAt: now,
       })
       .where(and(eq(cardOperations.id, op.id), eq(cardOperations.status, 'pending')));
-    return;
+    return 'pending';
   }
-  await deps.db
+  // A webhook may already have completed it (a fast issuer): only a movement still pending becomes submitted.
+  const submitted = await deps.db
     .update(cardOperations)
     .set({
       status: 'submitted',
@@ -90,26 +109,83 @@ export async function submitOperation(deps: Deps, operationId: string): Promise<
       nextAttemptAt: new Date(now.getTime() + CONFIRMATION_GRACE_MS),
       updatedAt: now,
     })
+    .where(and(eq(cardOperations.id, op.id), eq(cardOperations.status, 'pending')))
+    .returning({ status: cardOperations.status });
+  if (submitted[0]) return 'submitted';
+  const [settled] = await deps.db
+    .select({ status: cardOperations.status })
+    .from(cardOperations)
+    .where(eq(cardOperations.id, op.id));
+  return settled?.status ?? null;
+}
+
+const REFUSED = 'refused: ';
+
+/**
+ * A refusal moves money back only when the issuer confirms it: it reports the movement failed, or it has no record
+ * of a movement that was never sent before. A refused resend with no record is reversed only when a later status
+ * check still finds none (checkWithIssuer). Anything else waits as submitted for the issuer to say how it ended.
+ */
+async function confirmRefusal(
+  deps: Deps,
+  op: CardOperationRow,
+  issuerCardId: string,
+  message: string,
+): Promise<CardOperationRow['status'] | null> {
+  const status = await deps.issuer.operationStatus(issuerCardId, op.id).catch(() => 'unavailable' as const);
+  if (status === 'successful') {
+    await settleOperation(deps, op.id, { outcome: 'successful' });
+    return 'completed';
+  }
+  if (status === 'failed' || (status === 'unknown' && op.attempts === 0)) {
+    await settleOperation(deps, op.id, { outcome: 'failed', reason: message });
+    return 'failed';
+  }
+  const now = deps.now();
+  await deps.db
+    .update(cardOperations)
+    .set({
+      status: 'submitted',
+      attempts: op.attempts + 1,
+      lastError: `${REFUSED}${message}`,
+      nextAttemptAt: new Date(now.getTime() + CONFIRMATION_GRACE_MS),
+      updatedAt: now,
+    })
     .where(and(eq(cardOperations.id, op.id), eq(cardOperations.status, 'pending')));
+  return 'submitted';
 }
 
 export type SettleOutcome = { outcome: 'successful' } | { outcome: 'failed'; reason: string };
+export type SettleResult = 'settled' | 'unknown' | 'already-settled' | 'contradicted';
 
 /**
  * The one place a movement ends. Locks the operation row; only a movement still in transit moves, so however many
  * webhooks, status checks and retries arrive, in whatever order, the money moves once. Completion moves the money
  * from in transit to where it was going; failure moves it back where it came from (a load's fee included).
  */
-export async function settleOperation(
-  deps: Deps,
-  operationId: string,
-  result: SettleOutcome,
-  within?: Transaction,
-): Promise<'settled' | 'already-settled' | 'unknown'> {
-  const run = async (tx: Transaction) => {
+export async function settleOperation(deps: Deps, operationId: string, result: SettleOutcome): Promise<SettleResult> {
+  const [located] = await deps.db
+    .select({ cardId: cardOperations.cardId })
+    .from(cardOperations)
+    .where(eq(cardOperations.id, operationId));
+  if (!located) return 'unknown';
+  let settledOp: CardOperationRow | null = null;
+  const run = async (tx: Transaction): Promise<SettleResult> => {
+    // One lock order everywhere money moves on a card: the card row, then the movement, then ledger accounts.
+    await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, located.cardId)).for('update');
     const [op] = await tx.select().from(cardOperations).where(eq(cardOperations.id, operationId)).for('update');
-    if (!op) return 'unknown' as const;
-    if (op.status === 'completed' || op.status === 'failed') return 'already-settled' as const;
+    if (!op) return 'unknown';
+    if (op.status === 'completed' || op.status === 'failed') {
+      const agrees = (op.status === 'completed') === (result.outcome === 'successful');
+      if (!agrees) {
+        deps.logger.error(
+          { operationId: op.id, ours: op.status, issuer: result.outcome },
+          'the issuer contradicts how a card movement ended; needs review',
+        );
+      }
+      return agrees ? 'already-settled' : 'contradicted';
+    }
+    settledOp = op;
     const card = { id: op.cardId, userId: op.userId };
     const now = deps.now();
     if (result.outcome === 'successful') {
@@ -136,7 +212,7 @@ export async function settleOperation(
         metadata: { operationId: op.id, cardId: op.cardId, reason: result.reason },
         postings: [
           { account: inTransitAccount(card), amount: -op.amount },
-          ...(op.fee > 0 ? [{ account: { kind: 'revenue_funding_fee' } as AccountKey, amount: -op.fee }] : []),
+          ...(op.fee > 0 ? [{ account: platformAccount('revenue_funding_fee', op.userId), amount: -op.fee }] : []),
           { account: back, amount: op.amount + op.fee },
         ],
       });
@@ -163,11 +239,28 @@ export async function settleOperation(
         ...(result.outcome === 'failed' ? { reason: result.reason } : {}),
       },
     });
-    return 'settled' as const;
+    return 'settled';
   };
-  const outcome = within ? await run(within) : await deps.db.transaction(run);
-  if (outcome === 'settled') deps.jobs.request('close-deleted-cards');
+  const outcome = await deps.db.transaction(run);
+  const op = settledOp as CardOperationRow | null;
+  if (outcome === 'settled' && op) await afterSettlement(deps, op, result);
   return outcome;
+}
+
+/** What follows a settlement, outside its transaction: freezing at the issuer, finishing a deletion. */
+async function afterSettlement(deps: Deps, op: CardOperationRow, result: SettleOutcome) {
+  const [card] = await deps.db.select().from(cards).where(eq(cards.id, op.cardId));
+  if (!card) return;
+  if (op.kind === 'fee' && result.outcome === 'failed' && card.issuerCardId && card.status === 'frozen') {
+    await deps.issuer.freezeCard(card.issuerCardId).catch((error: unknown) => {
+      deps.logger.warn(
+        { err: error, cardId: card.id },
+        'issuer could not freeze a card with an unpaid fee; reconciliation retries',
+      );
+    });
+  }
+  // A completed close (or a refund that arrived after deletion and was sent back) lets the deletion finish.
+  if (card.status === 'terminated' && result.outcome === 'successful') deps.jobs.request('close-deleted-cards');
 }
 
 /** A monthly fee the issuer would not let us take from the card: unpaid, and the card frozen until it is paid. */
@@ -178,7 +271,7 @@ async function markFeeUnpaid(tx: Transaction, op: CardOperationRow) {
     .where(eq(cardMonthlyFees.operationId, op.id));
   await tx
     .update(cards)
-    .set({ status: 'frozen', frozenReason: 'unpaid_fee' })
+    .set({ status: 'frozen', frozenReason: 'unpaid_fee', updatedAt: new Date() })
     .where(and(eq(cards.id, op.cardId), eq(cards.status, 'active')));
 }
 
@@ -235,6 +328,13 @@ async function checkWithIssuer(deps: Deps, op: CardOperationRow): Promise<boolea
   }
   const attempts = op.attempts + 1;
   const now = deps.now();
+  if (status === 'unknown' && op.lastError?.startsWith(REFUSED)) {
+    // Refused when resent, and still no record minutes later: the issuer never took it.
+    return (
+      (await settleOperation(deps, op.id, { outcome: 'failed', reason: op.lastError.slice(REFUSED.length) })) ===
+      'settled'
+    );
+  }
   if (status === 'unknown') {
     // The issuer has no record of it: it never arrived, so it is sent again (same reference, so never twice).
     await deps.db
@@ -296,7 +396,7 @@ export async function startOperation(
     postings: [
       { account: from, amount: -(input.amount + fee) },
       { account: inTransitAccount(input.card), amount: input.amount },
-      ...(fee > 0 ? [{ account: { kind: 'revenue_funding_fee' } as AccountKey, amount: fee }] : []),
+      ...(fee > 0 ? [{ account: platformAccount('revenue_funding_fee', input.card.userId), amount: fee }] : []),
     ],
   });
   return op;

@@ -1,11 +1,13 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { executeRows } from '../../db/client.js';
-import { cardBalanceMismatches, cardOperations, cards } from '../../db/schema/index.js';
+import { type CardRow, cardBalanceMismatches, cardOperations, cards } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { uuidv7 } from '../../lib/ids.js';
+import type { IssuerCard, IssuerTransactionsPage } from '../../providers/issuing/card-issuer.js';
 import { balanceOf } from '../ledger/ledger-read.js';
 import { cardAccount } from './card-operations.service.js';
 import { IN_TRANSIT_STATUSES } from './card-views.js';
+import { recordSpending } from './issuer-webhooks.js';
 
 /** Each card is compared at most this often. */
 const CHECK_EVERY_MS = 10 * 60_000;
@@ -41,14 +43,20 @@ export async function reconcileCardBalances(deps: Deps): Promise<{ checked: numb
       .where(and(eq(cardOperations.cardId, card.id), inArray(cardOperations.status, [...IN_TRANSIT_STATUSES])))
       .limit(1);
     if (moving.length > 0) continue;
-    let issuerBalance: number;
+    let issuerCard: IssuerCard;
     try {
-      issuerBalance = (await deps.issuer.getCard(card.issuerCardId)).balanceCents;
+      issuerCard = await deps.issuer.getCard(card.issuerCardId);
     } catch (error) {
       deps.logger.warn({ err: error, cardId: card.id }, 'could not read a card balance from the issuer');
       continue;
     }
-    const ledgerBalance = await balanceOf(deps.db, cardAccount(card));
+    await enforceFreeze(deps, card, issuerCard);
+    const issuerBalance = issuerCard.balanceCents;
+    let ledgerBalance = await balanceOf(deps.db, cardAccount(card));
+    if (ledgerBalance !== issuerBalance) {
+      await backfillSpending(deps, card);
+      ledgerBalance = await balanceOf(deps.db, cardAccount(card));
+    }
     checked += 1;
     const openMismatch = and(eq(cardBalanceMismatches.cardId, card.id), isNull(cardBalanceMismatches.resolvedAt));
     if (ledgerBalance === issuerBalance) {
@@ -70,4 +78,66 @@ export async function reconcileCardBalances(deps: Deps): Promise<{ checked: numb
       });
   }
   return { checked, mismatched };
+}
+
+/** A card we froze must be frozen at the issuer too: the safe direction is enforced, the other only logged. */
+async function enforceFreeze(deps: Deps, card: CardRow, issuerCard: IssuerCard) {
+  if (card.status === 'frozen' && issuerCard.isActive) {
+    deps.logger.warn({ cardId: card.id }, 'a frozen card was active at the issuer; freezing it there');
+    await deps.issuer.freezeCard(issuerCard.cardId).catch((error: unknown) => {
+      deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not freeze a card; tried again next time');
+    });
+  } else if (card.status === 'active' && !issuerCard.isActive) {
+    deps.logger.warn({ cardId: card.id }, 'an active card is blocked at the issuer; needs review');
+  }
+}
+
+/** How far back reconciliation reads the issuer's history for purchases and refunds no webhook told us about. */
+const BACKFILL_PAGES = 3;
+
+/**
+ * Purchases and refunds the issuer recorded but no webhook delivered (an outage, a signature scheme that changed)
+ * are applied from its transaction history, through the same path as the webhook, so a lost event is found.
+ */
+async function backfillSpending(deps: Deps, card: CardRow) {
+  if (!card.issuerCardId) return;
+  for (let page = 1; page <= BACKFILL_PAGES; page += 1) {
+    let history: IssuerTransactionsPage;
+    try {
+      history = await deps.issuer.listTransactions(card.issuerCardId, page, 50);
+    } catch (error) {
+      deps.logger.warn({ err: error, cardId: card.id }, 'could not read a card history from the issuer');
+      return;
+    }
+    for (const tx of history.transactions) {
+      if (tx.clientReference !== null || !tx.reference) continue;
+      const outcome = await recordSpending(
+        deps,
+        tx.type === 'debit'
+          ? {
+              kind: 'debit',
+              outcome: 'successful',
+              cardId: card.issuerCardId,
+              reference: tx.reference,
+              amountCents: tx.amountCents,
+              description: tx.description,
+              reason: null,
+            }
+          : {
+              kind: 'reversal',
+              cardId: card.issuerCardId,
+              reference: tx.reference,
+              amountCents: tx.amountCents,
+              description: tx.description,
+            },
+      );
+      if (outcome.outcome === 'spent' || outcome.outcome === 'refunded') {
+        deps.logger.warn(
+          { cardId: card.id, reference: tx.reference },
+          'applied a card transaction no webhook reported',
+        );
+      }
+    }
+    if (page >= history.pages) return;
+  }
 }

@@ -4,7 +4,7 @@ import { cardOf, settleIssuer, userWithCard } from '../../test/card-helpers.js';
 import { countRows } from '../../test/count-rows.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { balanceOf as ledgerBalance } from '../ledger/ledger-read.js';
+import { balanceOfKind } from '../ledger/ledger-read.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,11 +37,11 @@ async function cardWithSimulator(email: string, onCard: number) {
 describe('card spending through the issuer', () => {
   it('records a purchase as the issuer reports it: from the card to the issuer settlement account', async () => {
     const { jar, cardId, sim } = await cardWithSimulator('spend@example.com', 5000);
-    const settlementBefore = await ledgerBalance(t.deps.db, { kind: 'clearing_issuer', ref: 'sandbox' });
+    const settlementBefore = await balanceOfKind(t.deps.db, 'clearing_issuer', 'sandbox#');
     const bought = await sim.buy({ amountCents: 1299, merchant: 'spotify', recurring: true });
     expect(bought.json()).toMatchObject({ outcome: 'successful', reason: null });
     expect((await cardOf(t, jar, cardId)).balance).toBe(3701);
-    expect(await ledgerBalance(t.deps.db, { kind: 'clearing_issuer', ref: 'sandbox' })).toBe(settlementBefore + 1299);
+    expect(await balanceOfKind(t.deps.db, 'clearing_issuer', 'sandbox#')).toBe(settlementBefore + 1299);
     const history = (await t.request('GET', `/api/cards/${cardId}/transactions`, { jar })).json();
     expect(history.transactions[0]).toMatchObject({
       card_transaction_type: 'DEBIT',

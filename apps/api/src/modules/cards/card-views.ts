@@ -55,48 +55,50 @@ export async function describeCards(deps: Deps, rows: readonly CardRow[]): Promi
   const ids = rows.map((row) => row.id);
   const now = deps.now();
   const balances = await balancesByRef(deps.db, 'card', ids);
+  // This month's movements tell the monthly total, the last few minutes' the unload cooldown: one query for all.
+  const since = new Date(Math.min(startOfUtcMonth(now).getTime(), now.getTime() - UNLOAD_COOLDOWN_MS));
   const operations = await deps.db
     .select()
     .from(cardOperations)
     .where(
       and(
         inArray(cardOperations.cardId, ids),
-        sql`(${cardOperations.status} in ('pending', 'submitted') or ${cardOperations.createdAt} >= ${startOfUtcMonth(now).toISOString()})`,
+        sql`(${cardOperations.status} in ('pending', 'submitted') or ${cardOperations.createdAt} >= ${since.toISOString()})`,
       ),
     );
-  return Promise.all(
-    rows.map(async (row) => {
-      const own = operations.filter((op) => op.cardId === row.id);
-      const monthlyLoaded = own
-        .filter((op) => op.kind === 'fund' && op.status !== 'failed' && op.createdAt >= startOfUtcMonth(now))
-        .reduce((sum, op) => sum + op.amount, 0);
-      const lastUnload = await lastUnloadAt(deps.db, row.id);
-      const cooldownEnds = lastUnload ? lastUnload.getTime() + UNLOAD_COOLDOWN_MS : 0;
-      const status = row.status === 'failed' ? 'terminated' : row.status;
-      return {
-        _id: row.id,
-        name: row.name,
-        last4Digits: row.last4,
-        balance: balances.get(row.id) ?? 0,
-        status,
-        frozenReason: row.status === 'frozen' ? row.frozenReason : null,
-        holderName: row.holderName,
-        brand: 'Mastercard' as const,
-        currency: 'USD' as const,
-        pendingOperations: own
-          .filter((op) => (IN_TRANSIT_STATUSES as readonly string[]).includes(op.status))
-          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-          .map(toOperationDto),
-        monthlyLoaded,
-        monthlyLimit: MONTHLY_CARD_LIMIT_CENTS,
-        unloadAvailableAt: cooldownEnds > now.getTime() ? new Date(cooldownEnds).toISOString() : null,
-        nextFeeDueAt: row.nextFeeDueAt.toISOString(),
-        simulatorUrl: row.issuerCardId && deps.issuer.simulatorUrl ? deps.issuer.simulatorUrl(row.issuerCardId) : null,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      } satisfies Card;
-    }),
-  );
+  return rows.map((row) => {
+    const own = operations.filter((op) => op.cardId === row.id);
+    const monthlyLoaded = own
+      .filter((op) => op.kind === 'fund' && op.status !== 'failed' && op.createdAt >= startOfUtcMonth(now))
+      .reduce((sum, op) => sum + op.amount, 0);
+    const lastUnload = own
+      .filter((op) => op.kind === 'unload' && op.status !== 'failed')
+      .reduce((latest, op) => Math.max(latest, op.createdAt.getTime()), 0);
+    const cooldownEnds = lastUnload ? lastUnload + UNLOAD_COOLDOWN_MS : 0;
+    const status = row.status === 'failed' ? 'terminated' : row.status;
+    return {
+      _id: row.id,
+      name: row.name,
+      last4Digits: row.last4,
+      balance: balances.get(row.id) ?? 0,
+      status,
+      frozenReason: row.status === 'frozen' ? row.frozenReason : null,
+      holderName: row.holderName,
+      brand: 'Mastercard' as const,
+      currency: 'USD' as const,
+      pendingOperations: own
+        .filter((op) => (IN_TRANSIT_STATUSES as readonly string[]).includes(op.status))
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .map(toOperationDto),
+      monthlyLoaded,
+      monthlyLimit: MONTHLY_CARD_LIMIT_CENTS,
+      unloadAvailableAt: cooldownEnds > now.getTime() ? new Date(cooldownEnds).toISOString() : null,
+      nextFeeDueAt: row.nextFeeDueAt.toISOString(),
+      simulatorUrl: row.issuerCardId && deps.issuer.simulatorUrl ? deps.issuer.simulatorUrl(row.issuerCardId) : null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    } satisfies Card;
+  });
 }
 
 export async function describeCard(deps: Deps, row: CardRow): Promise<Card> {

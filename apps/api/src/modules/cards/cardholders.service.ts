@@ -2,7 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, executeRows } from '../../db/client.js';
 import { cardholderRequests, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
+import { IssuerError } from '../../providers/issuing/card-issuer.js';
 
+const MAX_REFUSALS = 5;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 
 /**
@@ -51,13 +53,17 @@ export async function createDueCardholders(deps: Deps): Promise<{ looked: number
       created += 1;
     } catch (error) {
       const attempts = Number(request.attempts) + 1;
-      deps.logger.warn({ err: error, userId, attempts }, 'the issuer did not create a cardholder; it is retried');
+      // A definite no (the issuer refuses this person) is asked a few times, then waits for a person to look.
+      const givesUp = error instanceof IssuerError && !error.isRetryable && attempts >= MAX_REFUSALS;
+      if (givesUp)
+        deps.logger.error({ err: error, userId }, 'the issuer refuses to make this cardholder; needs review');
+      else deps.logger.warn({ err: error, userId, attempts }, 'the issuer did not create a cardholder; it is retried');
       await deps.db
         .update(cardholderRequests)
         .set({
           attempts,
           lastError: error instanceof Error ? error.message : String(error),
-          nextAttemptAt: new Date(deps.now().getTime() + backoffMs(attempts)),
+          nextAttemptAt: givesUp ? null : new Date(deps.now().getTime() + backoffMs(attempts)),
         })
         .where(eq(cardholderRequests.userId, userId));
     }

@@ -11,8 +11,8 @@ import {
   MAX_CARDS_PER_USER,
   padPin,
 } from '@coincard/shared';
-import { and, count, eq, inArray } from 'drizzle-orm';
-import { type CardRow, cardOperations, cards, type UserRow, users } from '../../db/schema/index.js';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { type CardRow, cardMonthlyFees, cardOperations, cards, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { hmacSha256 } from '../../lib/crypto.js';
@@ -23,6 +23,7 @@ import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { audit } from '../audit/audit.js';
 import { move } from '../ledger/ledger.service.js';
+import { platformAccount } from '../ledger/ledger-accounts.js';
 import { balanceOf } from '../ledger/ledger-read.js';
 import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
 import { completeCardCreation } from './card-creation.service.js';
@@ -62,7 +63,8 @@ export async function createCard(
   idempotencyKey: string | undefined,
   ctx: RequestContext,
 ): Promise<CreateCardResponse> {
-  const requestHash = hmacSha256(deps.sessionSecret, JSON.stringify(['create-card', input.name, input.pin]));
+  // The PIN stays out of the request hash: even keyed, 10,000 candidates would give it away to whoever reads the row.
+  const requestHash = hmacSha256(deps.sessionSecret, JSON.stringify(['create-card', input.name]));
   const replay = async (): Promise<CreateCardResponse | null> => {
     if (!idempotencyKey) return null;
     const [previous] = await deps.db
@@ -70,7 +72,8 @@ export async function createCard(
       .from(cards)
       .where(and(eq(cards.userId, user.id), eq(cards.idempotencyKey, idempotencyKey)));
     if (!previous) return null;
-    if (previous.requestHash !== requestHash) {
+    const samePin = !previous.pendingPinSealed || deps.pinBox.open(previous.pendingPinSealed) === padPin(input.pin);
+    if (previous.requestHash !== requestHash || !samePin) {
       throw new AppError('IdempotencyConflict', 'This Idempotency-Key was already used for a different request.');
     }
     if (previous.status === 'failed') throw creationRefused(previous.failureReason);
@@ -133,7 +136,7 @@ export async function createCard(
         id: `card:${id}:creation-fee`,
         kind: 'card_creation_fee',
         from: { kind: 'user_balance', userId: user.id },
-        to: { kind: 'revenue_card_creation' },
+        to: platformAccount('revenue_card_creation', user.id),
         amount: CARD_CREATION_FEE_CENTS,
         metadata: { cardId: id },
       });
@@ -171,7 +174,11 @@ const creationRefused = (reason: string | null) =>
   );
 
 /** Freezing is idempotent: a frozen card stays frozen. The issuer is told first, so the app never claims a block it lacks. */
+const limitActions = (deps: Deps, user: UserRow) =>
+  hitRateLimit(deps.db, RATE_RULES.cardActionAccount, user.id, deps.now());
+
 export async function freezeCard(deps: Deps, user: UserRow, cardId: string, ctx: RequestContext) {
+  await limitActions(deps, user);
   const card = await findOwnCard(deps.db, user.id, cardId);
   if (card.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
   if (card.status === 'frozen') return actionAnswer(deps, card.id, 'Your card is frozen.');
@@ -200,6 +207,7 @@ export async function freezeCard(deps: Deps, user: UserRow, cardId: string, ctx:
  * balance; one frozen by support stays frozen.
  */
 export async function unfreezeCard(deps: Deps, user: UserRow, cardId: string, ctx: RequestContext) {
+  await limitActions(deps, user);
   const card = await findOwnCard(deps.db, user.id, cardId);
   if (card.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
   if (card.status === 'active') return actionAnswer(deps, card.id, 'Your card is active.');
@@ -219,19 +227,39 @@ export async function unfreezeCard(deps: Deps, user: UserRow, cardId: string, ct
     deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not unfreeze a card');
     throw issuerTrouble('unfreeze the card');
   });
-  await deps.db.transaction(async (tx) => {
-    await tx
+  const unfrozen = await deps.db.transaction(async (tx) => {
+    // Only the freeze we looked at ends: a deletion or a new unpaid fee meanwhile keeps the card blocked.
+    const [row] = await tx
       .update(cards)
       .set({ status: 'active', frozenReason: null, updatedAt: deps.now() })
-      .where(and(eq(cards.id, card.id), eq(cards.status, 'frozen')));
-    await audit(tx, {
-      action: 'card.unfrozen',
-      actorId: user.id,
-      targetUserId: user.id,
-      ip: ctx.ip,
-      details: { cardId: card.id },
-    });
+      .where(
+        and(
+          eq(cards.id, card.id),
+          eq(cards.status, 'frozen'),
+          sql`${cards.frozenReason} is not distinct from ${card.frozenReason}`,
+        ),
+      )
+      .returning({ id: cards.id });
+    if (row) {
+      await audit(tx, {
+        action: 'card.unfrozen',
+        actorId: user.id,
+        targetUserId: user.id,
+        ip: ctx.ip,
+        details: { cardId: card.id },
+      });
+    }
+    return Boolean(row);
   });
+  if (!unfrozen) {
+    await deps.issuer.freezeCard(card.issuerCardId ?? '').catch((error: unknown) => {
+      deps.logger.warn(
+        { err: error, cardId: card.id },
+        'issuer could not re-freeze a card that changed while unfreezing',
+      );
+    });
+    throw new AppError('CardBusy', 'This card changed while it was being unfrozen. Please look again and retry.');
+  }
   return actionAnswer(deps, card.id, 'Your card is active again.');
 }
 
@@ -243,6 +271,7 @@ async function actionAnswer(deps: Deps, cardId: string, message: string): Promis
 
 /** The new 3DS code goes to the issuer only; the app never keeps it. */
 export async function updateCardPin(deps: Deps, user: UserRow, cardId: string, pin: number, ctx: RequestContext) {
+  await limitActions(deps, user);
   const card = await findOwnCard(deps.db, user.id, cardId);
   if (card.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
   await deps.issuer.updatePin(card.issuerCardId ?? '', padPin(pin)).catch((error: unknown) => {
@@ -265,6 +294,9 @@ export async function updateCardPin(deps: Deps, user: UserRow, cardId: string, p
  * close-deleted-cards job deletes it at the issuer once that has arrived.
  */
 export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx: RequestContext) {
+  await limitActions(deps, user);
+  // Fees a card still owes are paid from the balance if it can; what nothing can pay is waived with the card.
+  await collectUnpaidFees(deps, (await findOwnCard(deps.db, user.id, cardId)).id);
   const now = deps.now();
   const { card, returned, operationId } = await deps.db.transaction(async (tx) => {
     const locked = await findOwnCard(tx, user.id, cardId, { lock: true });
@@ -281,6 +313,10 @@ export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx:
       .update(cards)
       .set({ status: 'terminated', terminatedAt: now, updatedAt: now })
       .where(eq(cards.id, locked.id));
+    await tx
+      .update(cardMonthlyFees)
+      .set({ status: 'waived' })
+      .where(and(eq(cardMonthlyFees.cardId, locked.id), eq(cardMonthlyFees.status, 'unpaid')));
     const op =
       balance > 0
         ? await startOperation(tx, deps, { id: uuidv7(), card: locked, kind: 'close', amount: balance })
@@ -353,6 +389,7 @@ export async function listCardTransactions(
   cardId: string,
   page: number,
 ): Promise<CardTransactionsPage> {
+  await hitRateLimit(deps.db, RATE_RULES.cardHistoryAccount, user.id, deps.now());
   const card = await findOwnCard(deps.db, user.id, cardId);
   const pageSize = CARD_TRANSACTIONS_PAGE_SIZE;
   if (!card.issuerCardId) return { transactions: [], meta: { page, pageSize, total: 0, pages: 0 } };

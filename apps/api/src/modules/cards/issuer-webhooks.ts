@@ -5,6 +5,8 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { IssuerError, type IssuerEvent } from '../../providers/issuing/card-issuer.js';
 import { InsufficientFunds, move } from '../ledger/ledger.service.js';
+import { platformAccount } from '../ledger/ledger-accounts.js';
+import { transferTotal } from '../ledger/ledger-read.js';
 import type { ProcessResult, WebhookSource } from '../webhooks/webhook-source.js';
 import { cardAccount, settleOperation } from './card-operations.service.js';
 
@@ -38,6 +40,7 @@ async function applyMovementEvent(
       ? { outcome: 'successful' }
       : { outcome: 'failed', reason: event.reason ?? 'The card issuer declined it.' },
   );
+  if (settled === 'contradicted') return { outcome: 'review:contradiction', done: true };
   return { outcome: settled === 'settled' ? `${event.kind}-${event.outcome}` : settled, done: true };
 }
 
@@ -47,7 +50,7 @@ async function applyMovementEvent(
  * reference, so a redelivered event moves nothing twice. A purchase bigger than the card's ledger balance (money
  * reserved for an unload the issuer will refuse) waits and is replayed once the unload has failed back.
  */
-async function applySpendingEvent(
+export async function recordSpending(
   deps: Deps,
   event: Extract<IssuerEvent, { kind: 'debit' | 'reversal' }>,
 ): Promise<ProcessResult> {
@@ -56,21 +59,46 @@ async function applySpendingEvent(
     .select()
     .from(cards)
     .where(and(eq(cards.issuer, deps.issuer.name), eq(cards.issuerCardId, event.cardId)));
-  if (!card) return { outcome: 'unknown-card', done: true };
-  const settlement = { kind: 'clearing_issuer' as const, ref: deps.issuer.name };
+  // A card we do not know yet may be one whose creation is still being recorded: the event waits and is replayed.
+  if (!card) return { outcome: 'unknown-card', done: false };
+  const settlement = platformAccount('clearing_issuer', card.userId, deps.issuer.name);
   const reference = event.reference ?? '';
+  const transferId = `issuer:${deps.issuer.name}:${event.kind}:${reference}`;
+  // A refund for a card already deleted at the issuer has no card to land on: it goes to the balance, and is
+  // flagged, since the issuer holds it outside any card until its wallet is reconciled.
+  const toBalance = event.kind === 'reversal' && card.issuerClosedAt !== null;
   try {
     const moved = await deps.db.transaction((tx) =>
       move(tx, {
-        id: `issuer:${deps.issuer.name}:${event.kind}:${reference}`,
+        id: transferId,
         kind: event.kind === 'debit' ? 'card_spend' : 'card_refund',
         from: event.kind === 'debit' ? cardAccount(card) : settlement,
-        to: event.kind === 'debit' ? settlement : cardAccount(card),
+        to:
+          event.kind === 'debit'
+            ? settlement
+            : toBalance
+              ? { kind: 'user_balance', userId: card.userId }
+              : cardAccount(card),
         amount: event.amountCents,
-        metadata: { cardId: card.id, reference, description: event.description },
+        metadata: { cardId: card.id, reference, description: event.description, afterClosing: toBalance },
       }),
     );
-    return { outcome: moved ? (event.kind === 'debit' ? 'spent' : 'refunded') : 'already-applied', done: true };
+    if (toBalance)
+      deps.logger.warn(
+        { cardId: card.id, reference },
+        'a refund arrived after the card was closed; paid to the balance',
+      );
+    if (moved) return { outcome: event.kind === 'debit' ? 'spent' : 'refunded', done: true };
+    // Already applied: the same fact again, unless the issuer now tells a different amount under the same reference.
+    const recorded = await transferTotal(deps.db, transferId);
+    if (recorded !== null && recorded !== event.amountCents) {
+      deps.logger.error(
+        { cardId: card.id, reference, recorded, now: event.amountCents },
+        'issuer event conflicts with one applied before; needs review',
+      );
+      return { outcome: 'review:conflicting-duplicate', done: true };
+    }
+    return { outcome: 'already-applied', done: true };
   } catch (error) {
     if (error instanceof InsufficientFunds) {
       deps.logger.warn({ cardId: card.id, reference }, 'a purchase exceeds the card ledger balance; it waits');
@@ -101,7 +129,7 @@ export const issuerWebhookSource: WebhookSource<IssuerEvent> = {
   },
   async process(deps, event) {
     if (event.kind === 'fund' || event.kind === 'unload') return applyMovementEvent(deps, event);
-    if (event.kind === 'debit' || event.kind === 'reversal') return applySpendingEvent(deps, event);
+    if (event.kind === 'debit' || event.kind === 'reversal') return recordSpending(deps, event);
     return { outcome: 'acknowledged', done: true };
   },
 };

@@ -7,6 +7,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { addMonths } from '../../lib/months.js';
 import { audit } from '../audit/audit.js';
 import { InsufficientFunds, move } from '../ledger/ledger.service.js';
+import { platformAccount } from '../ledger/ledger-accounts.js';
 import { balanceOf } from '../ledger/ledger-read.js';
 import { cardAccount, startOperation, submitOperation } from './card-operations.service.js';
 
@@ -26,7 +27,7 @@ async function payFromBalance(tx: Transaction, card: CardRow, period: number): P
       id: feeTransferId(card.id, period),
       kind: 'card_monthly_fee',
       from: { kind: 'user_balance', userId: card.userId },
-      to: { kind: 'revenue_monthly_fee' },
+      to: platformAccount('revenue_monthly_fee', card.userId),
       amount: MONTHLY_CARD_FEE_CENTS,
       metadata: { cardId: card.id, period },
     });
@@ -159,20 +160,31 @@ export async function chargeMonthlyFees(deps: Deps): Promise<{ charged: number; 
       else frozen += 1;
     }
   }
+  // Cards owing a fee: paid from the balance as soon as it can (a top-up), then unfrozen if the fee froze them;
+  // a live card still owing is frozen until it is paid.
   let unfrozen = 0;
-  const waiting = await deps.db
+  const owing = await deps.db
     .select()
     .from(cards)
     .where(
       and(
-        eq(cards.status, 'frozen'),
-        eq(cards.frozenReason, 'unpaid_fee'),
+        inArray(cards.status, ['active', 'frozen']),
         sql`exists (select 1 from card_monthly_fees f where f.card_id = ${cards.id} and f.status = 'unpaid')`,
       ),
     )
     .limit(200);
-  for (const card of waiting) {
-    if ((await collectUnpaidFees(deps, card.id)) > 0 || !card.issuerCardId) continue;
+  for (const card of owing) {
+    const stillOwed = await collectUnpaidFees(deps, card.id);
+    if (stillOwed > 0 && card.status === 'active') {
+      await deps.db
+        .update(cards)
+        .set({ status: 'frozen', frozenReason: 'unpaid_fee', updatedAt: deps.now() })
+        .where(and(eq(cards.id, card.id), eq(cards.status, 'active')));
+      if (card.issuerCardId) await deps.issuer.freezeCard(card.issuerCardId).catch(() => undefined);
+      frozen += 1;
+      continue;
+    }
+    if (stillOwed > 0 || card.status !== 'frozen' || card.frozenReason !== 'unpaid_fee' || !card.issuerCardId) continue;
     try {
       await deps.issuer.unfreezeCard(card.issuerCardId);
     } catch (error) {

@@ -4,6 +4,7 @@ import { deposits } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import type { InvoiceState } from '../../providers/payments/payment-provider.js';
 import { move } from '../ledger/ledger.service.js';
+import { platformAccount } from '../ledger/ledger-accounts.js';
 
 export type ApplyOutcome = 'unknown-order' | 'already-final' | 'still-pending' | 'needs-review' | 'credited' | 'closed';
 
@@ -71,7 +72,7 @@ export async function applyProviderState(deps: Deps, state: InvoiceState): Promi
       await move(tx, {
         id: `deposit:${deposit.id}`,
         kind: 'deposit',
-        from: { kind: 'clearing_payments', ref: deposit.provider },
+        from: platformAccount('clearing_payments', deposit.userId, deposit.provider),
         to: { kind: 'user_balance', userId: deposit.userId },
         amount: credit,
         metadata: { depositId: deposit.id, status: state.status },

@@ -27,27 +27,79 @@ const MAY_GO_NEGATIVE: ReadonlySet<AccountKind> = new Set([
 
 export type AccountKey = { kind: AccountKind; userId?: string | null; ref?: string };
 
-export const describeAccount = (key: AccountKey) => `${key.kind}:${key.userId ?? ''}:${key.ref ?? ''}`;
+export type PlatformKind = Exclude<AccountKind, 'user_balance' | 'card' | 'card_in_transit' | 'referral_earnings'>;
 
-/** Finds or creates the account for a key; safe when two transactions create the same account at once. */
-export async function ensureAccount(db: Executor, key: AccountKey): Promise<string> {
-  const userId = key.userId ?? null;
-  const ref = key.ref ?? '';
-  const inserted = await executeRows<{ id: string }>(
+/** Platform accounts are spread over this many rows, so transfers of different users never wait on one row lock. */
+const PLATFORM_SHARDS = 16;
+
+function shardOf(spreadBy: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < spreadBy.length; i += 1) hash = Math.imul(hash ^ spreadBy.charCodeAt(i), 16777619);
+  return (hash >>> 0) % PLATFORM_SHARDS;
+}
+
+/**
+ * A platform account (revenue, clearing, expense) for a transfer concerning `spreadBy` (a user id). Every platform
+ * account that all users share would be one hot row that every load, purchase and top-up locks; spread over shards
+ * by user, the same user always lands on the same shard (so a reversal finds what it reverses) and different users
+ * run side by side. A kind's total is the sum of its shards (`balanceOfKind`).
+ */
+export function platformAccount(kind: PlatformKind, spreadBy: string, ref = ''): AccountKey {
+  return { kind, ref: `${ref}#${shardOf(spreadBy)}` };
+}
+
+export type LockedAccount = { id: string; key: AccountKey; balance: number; allowNegative: boolean };
+
+const keyOf = (key: AccountKey) => `${key.kind}\n${key.userId ?? ''}\n${key.ref ?? ''}`;
+
+/**
+ * Finds or creates the accounts for several keys and locks them FOR UPDATE in one global order (by id), so two
+ * transfers touching the same accounts cannot deadlock: two statements whatever the number of accounts.
+ */
+export async function lockAccounts(db: Executor, keys: readonly AccountKey[]): Promise<Map<string, LockedAccount>> {
+  // Sorted, so two transactions creating the same new accounts insert them in the same order (no deadlock).
+  const unique = [...new Map(keys.map((key) => [keyOf(key), key])).entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, key]) => key);
+  await executeRows(
     db,
     sql`
       insert into ledger_accounts (id, kind, user_id, ref, allow_negative)
-      values (${uuidv7()}, ${key.kind}, ${userId}, ${ref}, ${MAY_GO_NEGATIVE.has(key.kind)})
-      on conflict (kind, coalesce(user_id::text, ''), ref) do nothing
-      returning id`,
+      values ${sql.join(
+        unique.map(
+          (key) =>
+            sql`(${uuidv7()}, ${key.kind}, ${key.userId ?? null}, ${key.ref ?? ''}, ${MAY_GO_NEGATIVE.has(key.kind)})`,
+        ),
+        sql`, `,
+      )}
+      on conflict (kind, coalesce(user_id::text, ''), ref) do nothing`,
   );
-  if (inserted[0]) return String(inserted[0].id);
-  const found = await executeRows<{ id: string }>(
+  const rows = await executeRows<{
+    id: string;
+    kind: string;
+    user_id: string | null;
+    ref: string;
+    balance: string;
+    allow_negative: boolean;
+  }>(
     db,
     sql`
-      select id from ledger_accounts
-      where kind = ${key.kind} and coalesce(user_id::text, '') = ${userId ?? ''} and ref = ${ref}`,
+      select id, kind, user_id, ref, balance, allow_negative from ledger_accounts
+      where (kind, coalesce(user_id::text, ''), ref) in (${sql.join(
+        unique.map((key) => sql`(${key.kind}, ${key.userId ?? ''}, ${key.ref ?? ''})`),
+        sql`, `,
+      )})
+      order by id for update`,
   );
-  if (!found[0]) throw new Error(`ledger account ${key.kind} could not be created`);
-  return String(found[0].id);
+  const byKey = new Map<string, LockedAccount>();
+  for (const row of rows) {
+    const key: AccountKey = { kind: row.kind as AccountKind, userId: row.user_id, ref: row.ref };
+    byKey.set(keyOf(key), { id: String(row.id), key, balance: Number(row.balance), allowNegative: row.allow_negative });
+  }
+  for (const key of unique) {
+    if (!byKey.has(keyOf(key))) throw new Error(`ledger account ${keyOf(key)} could not be created`);
+  }
+  return new Map(keys.map((key) => [keyOf(key), byKey.get(keyOf(key)) as LockedAccount]));
 }
+
+export { keyOf as accountKeyOf };

@@ -14,6 +14,16 @@ export async function balanceOf(db: Executor, key: AccountKey): Promise<number> 
   return rows[0] ? Number(rows[0].balance) : 0;
 }
 
+/** The total of one kind of account across its owners and shards, optionally only those whose ref starts with `refPrefix`. */
+export async function balanceOfKind(db: Executor, kind: AccountKey['kind'], refPrefix = ''): Promise<number> {
+  const rows = await executeRows<{ total: string }>(
+    db,
+    sql`select coalesce(sum(balance), 0)::bigint as total from ledger_accounts
+        where kind = ${kind} and starts_with(ref, ${refPrefix})`,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
 /** Balances of one kind of account for many refs at once (e.g. every card of a user), by ref. */
 export async function balancesByRef(
   db: Executor,
@@ -83,4 +93,14 @@ export async function historyOf(
       createdAt: new Date(row.created_at),
     })),
   };
+}
+
+/** How much a transfer moved (the sum of its positive entries), or null when there is no such transfer. */
+export async function transferTotal(db: Executor, transferId: string): Promise<number | null> {
+  const rows = await executeRows<{ total: string | null; n: string }>(
+    db,
+    sql`select sum(amount) filter (where amount > 0)::bigint as total, count(*) as n
+        from ledger_entries where transfer_id = ${transferId}`,
+  );
+  return rows[0] && Number(rows[0].n) > 0 ? Number(rows[0].total) : null;
 }

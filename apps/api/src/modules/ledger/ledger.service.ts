@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, executeRows } from '../../db/client.js';
 import { ledgerEntries, ledgerTransfers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { type AccountKey, describeAccount, ensureAccount } from './ledger-accounts.js';
+import { type AccountKey, accountKeyOf, type LockedAccount, lockAccounts } from './ledger-accounts.js';
 
 export type { AccountKey, AccountKind } from './ledger-accounts.js';
 
@@ -38,34 +38,21 @@ export async function postTransfer(tx: Executor, input: TransferInput): Promise<
   if (input.postings.reduce((sum, posting) => sum + posting.amount, 0) !== 0)
     throw new Error('transfer does not balance');
 
-  const withIds: Array<Posting & { accountId: string }> = [];
-  for (const posting of input.postings) {
-    withIds.push({ ...posting, accountId: await ensureAccount(tx, posting.account) });
-  }
-  const deltas = new Map<string, { delta: number; account: AccountKey }>();
-  for (const posting of withIds) {
-    const current = deltas.get(posting.accountId);
-    deltas.set(posting.accountId, { delta: (current?.delta ?? 0) + posting.amount, account: posting.account });
-  }
-  // Lock in one global order so two transfers touching the same accounts cannot deadlock.
-  const ids = [...deltas.keys()].sort();
-  const locked = await executeRows<{ id: string; balance: string; allow_negative: boolean }>(
+  const accounts = await lockAccounts(
     tx,
-    sql`
-      select id, balance, allow_negative from ledger_accounts
-      where id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      order by id for update`,
+    input.postings.map((posting) => posting.account),
   );
   const already = await executeRows(tx, sql`select 1 from ledger_transfers where id = ${input.id}`);
   if (already.length > 0) return false;
-  for (const row of locked) {
-    const change = deltas.get(String(row.id));
-    if (change && !row.allow_negative && Number(row.balance) + change.delta < 0) {
-      throw new InsufficientFunds(change.account);
-    }
+  const deltas = new Map<string, { account: LockedAccount; delta: number }>();
+  for (const posting of input.postings) {
+    const account = accounts.get(accountKeyOf(posting.account));
+    if (!account) throw new Error('ledger account vanished');
+    const current = deltas.get(account.id) ?? { account, delta: 0 };
+    deltas.set(account.id, { account, delta: current.delta + posting.amount });
+  }
+  for (const { account, delta } of deltas.values()) {
+    if (!account.allowNegative && account.balance + delta < 0) throw new InsufficientFunds(account.key);
   }
 
   const created = await tx
@@ -74,21 +61,28 @@ export async function postTransfer(tx: Executor, input: TransferInput): Promise<
     .onConflictDoNothing()
     .returning({ id: ledgerTransfers.id });
   if (created.length === 0) return false;
-  for (const id of ids) {
-    const change = deltas.get(id);
-    if (!change || change.delta === 0) continue;
+  const changed = [...deltas.values()].filter(({ delta }) => delta !== 0);
+  if (changed.length > 0) {
     const updated = await executeRows(
       tx,
       sql`
-        update ledger_accounts set balance = balance + ${change.delta}
-        where id = ${id} and (allow_negative or balance + ${change.delta} >= 0)
-        returning id`,
+        update ledger_accounts a set balance = a.balance + v.delta
+        from (values ${sql.join(
+          changed.map(({ account, delta }) => sql`(${account.id}::uuid, ${delta}::bigint)`),
+          sql`, `,
+        )}) as v(id, delta)
+        where a.id = v.id and (a.allow_negative or a.balance + v.delta >= 0)
+        returning a.id`,
     );
-    if (!updated[0]) throw new Error(`ledger account ${describeAccount(change.account)} changed under its lock`);
+    if (updated.length !== changed.length) throw new Error('a ledger account changed under its lock');
   }
-  await tx
-    .insert(ledgerEntries)
-    .values(withIds.map((posting) => ({ transferId: input.id, accountId: posting.accountId, amount: posting.amount })));
+  await tx.insert(ledgerEntries).values(
+    input.postings.map((posting) => ({
+      transferId: input.id,
+      accountId: accounts.get(accountKeyOf(posting.account))?.id ?? '',
+      amount: posting.amount,
+    })),
+  );
   return true;
 }
 

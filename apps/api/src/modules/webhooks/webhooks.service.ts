@@ -140,8 +140,19 @@ export async function replayProviderEvents(
         .where(matching(ref));
       continue;
     }
+    let verified: ReturnType<RegisteredWebhookSource['verify']>;
     try {
-      const verified = source.verify(deps, row.raw_body, row.signature);
+      verified = source.verify(deps, row.raw_body, row.signature);
+    } catch (error) {
+      // It verified when it arrived: failing now (a rotated secret) needs a person, not a retry every minute.
+      deps.logger.error({ err: error, ...ref }, 'a stored provider event no longer verifies; needs review');
+      await deps.db
+        .update(providerEvents)
+        .set({ nextAttemptAt: null, outcome: 'review:no-longer-verifies', attempts: Number(row.attempts) + 1 })
+        .where(matching(ref));
+      continue;
+    }
+    try {
       const result = await processAndRecord(deps, ref, verified.apply, Number(row.attempts));
       if (result.done) applied += 1;
     } catch (error) {

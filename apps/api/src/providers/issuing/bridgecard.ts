@@ -100,6 +100,7 @@ function toTransaction(raw: z.infer<typeof transactionSchema>): IssuerTransactio
   const enriched = raw.enriched_data;
   return {
     reference: raw.client_transaction_reference ?? raw.bridgecard_transaction_reference ?? '',
+    clientReference: raw.client_transaction_reference ?? null,
     type: raw.card_transaction_type.toUpperCase() === 'CREDIT' ? 'credit' : 'debit',
     amountCents: Math.abs(raw.amount),
     currency: raw.currency ?? 'USD',

@@ -45,6 +45,8 @@ export type OperationStatus = 'pending' | 'successful' | 'failed' | 'unknown';
 
 export type IssuerTransaction = {
   reference: string;
+  /** Our reference, for funds and unloads we asked for; null for purchases and refunds at merchants. */
+  clientReference: string | null;
   type: 'credit' | 'debit';
   amountCents: number;
   currency: string;

@@ -215,13 +215,28 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
   }
 
   let timer: NodeJS.Timeout | undefined;
-  /** "Moments later": complete and deliver once the settle delay has passed; the job catches anything missed. */
+  /**
+   * "Moments later": completes and delivers once the settle delay has passed. One timer at a time, never pushed back
+   * by new work (under constant traffic a debounce would never fire); it re-arms while anything is still pending.
+   * The sandbox-issuer-deliveries job catches whatever a stopped process left behind.
+   */
   function settleSoon() {
-    clearTimeout(timer);
+    if (timer) return;
     timer = setTimeout(() => {
       completeDue()
         .then(deliverDue)
-        .catch((error: unknown) => options.logger.warn({ err: error }, 'sandbox issuer could not settle'));
+        .then(async () => {
+          timer = undefined;
+          const [pending] = await db
+            .select({ n: count() })
+            .from(sandboxIssuerOperations)
+            .where(eq(sandboxIssuerOperations.status, 'PENDING'));
+          if ((pending?.n ?? 0) > 0) settleSoon();
+        })
+        .catch((error: unknown) => {
+          timer = undefined;
+          options.logger.warn({ err: error }, 'sandbox issuer could not settle');
+        });
     }, options.settleMs);
     timer.unref();
   }

@@ -1,0 +1,63 @@
+// Benchmark users made the way people are: register, read the verification mail from the dev outbox, verify, top up
+// through the sandbox checkout. Each arrives from its own address (the server runs with TRUST_PROXY).
+
+export const json = (app) => ({ 'content-type': 'application/json', origin: app });
+
+const cookiesOf = (response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+export async function verifiedUser(app, index, password = 'Bench-Passphrase-42') {
+  const email = `bench-${index}-${Date.now()}@example.com`;
+  const ip = { 'x-forwarded-for': `198.51.${Math.floor(index / 250)}.${(index % 250) + 1}` };
+  const registered = await fetch(`${app}/api/auth/register`, {
+    method: 'POST',
+    headers: { ...json(app), ...ip },
+    body: JSON.stringify({ email, password, confirmPassword: password }),
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${await registered.text()}`);
+  for (let i = 0; i < 100; i += 1) {
+    const { mails } = await (await fetch(`${app}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+    const code = mails?.[0]?.text.match(/\/email\/verify\/([A-Za-z0-9_-]+)/)?.[1];
+    if (code) {
+      const verified = await fetch(`${app}/api/auth/email/verify/${code}`, { headers: ip });
+      return { email, cookie: cookiesOf(verified), ip };
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no verification mail for ${email}`);
+}
+
+export async function topUp(app, user, cents) {
+  const created = await fetch(`${app}/api/transactions`, {
+    method: 'POST',
+    headers: { ...json(app), cookie: user.cookie },
+    body: JSON.stringify({ currency: 'USDT', network: 'TRON', amountInUsd: cents }),
+  });
+  const deposit = await created.json();
+  const uuid = deposit.paymentUrl.split('/').pop();
+  await fetch(`${app}/sandbox/payments/checkout/${uuid}/outcome`, {
+    method: 'POST',
+    headers: json(app),
+    body: JSON.stringify({ outcome: 'paid' }),
+  });
+}
+
+/** Waits for the issuer cardholder (made by a job right after verification), then creates a card. */
+export async function cardFor(app, user) {
+  for (let i = 0; i < 200; i += 1) {
+    const me = await (await fetch(`${app}/api/user`, { headers: { cookie: user.cookie } })).json();
+    if (me.cardholderId) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const response = await fetch(`${app}/api/cards/create`, {
+    method: 'POST',
+    headers: { ...json(app), cookie: user.cookie },
+    body: JSON.stringify({ name: 'Bench', pin: 1234 }),
+  });
+  const body = await response.json();
+  if (response.status !== 201) throw new Error(`card creation failed: ${JSON.stringify(body)}`);
+  return body.card._id;
+}
