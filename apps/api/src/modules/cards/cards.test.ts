@@ -412,3 +412,28 @@ describe('card transactions', () => {
     expect((await cardOf(t, jar, cardId)).balance).toBe(20_000 - 6600);
   });
 });
+
+describe('API reference', () => {
+  it('documents every card call, and not the sandbox issuer behind them', async () => {
+    const { paths } = (await t.request('GET', '/api/docs/json')).json() as { paths: Record<string, object> };
+    const documented = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.filter((route) => route.includes('/api/cards')).sort()).toEqual([
+      'DELETE /api/cards/{id}',
+      'GET /api/cards/',
+      'GET /api/cards/{id}/load-quote',
+      'GET /api/cards/{id}/private',
+      'GET /api/cards/{id}/public',
+      'GET /api/cards/{id}/transactions',
+      'PATCH /api/cards/{id}/freeze',
+      'PATCH /api/cards/{id}/load',
+      'PATCH /api/cards/{id}/pin',
+      'PATCH /api/cards/{id}/unfreeze',
+      'PATCH /api/cards/{id}/unload',
+      'POST /api/cards/create',
+    ]);
+    expect(documented).toContain('POST /api/webhooks/issuing');
+    expect(documented.some((route) => route.includes('/sandbox/issuing'))).toBe(false);
+  });
+});

@@ -74,6 +74,10 @@ export function registerSandboxIssuerServer(
 
   app.register(
     async (issuer) => {
+      // The issuer's API is not ours to document: it stays out of /api/docs.
+      issuer.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true };
+      });
       issuer.addHook('onRequest', async (request, reply) => {
         const token = String(request.headers.token ?? '');
         if (!safeEqual(token, `Bearer ${options.accessToken}`)) return fail(reply, 401, 'Invalid or missing token.');
