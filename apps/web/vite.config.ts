@@ -13,6 +13,8 @@ export default defineConfig({
       '/api': { target: API_TARGET },
       // The sandbox payment provider's checkout data; its page (/sandbox/checkout/...) is the SPA's.
       '/sandbox/payments': { target: API_TARGET },
+      // The sandbox card issuer's spend simulator data and merchant logos; its page (/sandbox/cards/...) is the SPA's.
+      '/sandbox/issuing': { target: API_TARGET },
     },
   },
   preview: {
@@ -20,6 +22,8 @@ export default defineConfig({
       '/api': { target: API_TARGET },
       // The sandbox payment provider's checkout data; its page (/sandbox/checkout/...) is the SPA's.
       '/sandbox/payments': { target: API_TARGET },
+      // The sandbox card issuer's spend simulator data and merchant logos; its page (/sandbox/cards/...) is the SPA's.
+      '/sandbox/issuing': { target: API_TARGET },
     },
   },
   build: {

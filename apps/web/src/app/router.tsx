@@ -29,6 +29,10 @@ const CardDetailsRoute = lazyPage(() => import('./routes/card-details-route'), '
 const ProfileSettingsRoute = lazyPage(() => import('./routes/profile-settings-route'), 'ProfileSettingsRoute');
 const DevOutboxRoute = lazyPage(() => import('./routes/dev-outbox-route'), 'DevOutboxRoute');
 const SandboxCheckoutRoute = lazyPage(() => import('./routes/sandbox-checkout-route'), 'SandboxCheckoutRoute');
+const SandboxCardSimulatorRoute = lazyPage(
+  () => import('./routes/sandbox-card-simulator-route'),
+  'SandboxCardSimulatorRoute',
+);
 
 /** Every route of the spec's route table (section 2), each page loaded on demand. */
 export function AppRoutes() {
@@ -43,6 +47,7 @@ export function AppRoutes() {
           <Route path="/support" element={<SupportPage />} />
           <Route path="/dev/outbox" element={<DevOutboxRoute />} />
           <Route path="/sandbox/checkout/:uuid" element={<SandboxCheckoutRoute />} />
+          <Route path="/sandbox/cards/:cardId" element={<SandboxCardSimulatorRoute />} />
 
           <Route element={<GuestGuard />}>
             <Route path="/login" element={<AuthRoute tab="login" />} />

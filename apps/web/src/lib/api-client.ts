@@ -109,7 +109,7 @@ export async function apiRequest<T = unknown>(
 }
 
 /**
- * Calls a same-origin JSON endpoint outside `/api` (the sandbox payment provider's checkout). No session is
+ * Calls a same-origin JSON endpoint outside `/api` (the sandbox providers' checkout and spend simulator). No session is
  * involved, so there is no refresh; failures are ApiErrors like any other.
  */
 export async function requestOutsideApi<T = unknown>(
@@ -126,7 +126,7 @@ export const api = {
     apiRequest<T>(path, { method: 'GET', signal }, parser),
   post: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>, headers?: Record<string, string>) =>
     apiRequest<T>(path, { method: 'POST', body: body ?? {}, headers }, parser),
-  patch: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>) =>
-    apiRequest<T>(path, { method: 'PATCH', body: body ?? {} }, parser),
+  patch: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>, headers?: Record<string, string>) =>
+    apiRequest<T>(path, { method: 'PATCH', body: body ?? {}, headers }, parser),
   delete: <T = unknown>(path: string, parser?: ResponseParser<T>) => apiRequest<T>(path, { method: 'DELETE' }, parser),
 };

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
@@ -40,6 +41,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-level store: one test's toast must not show up in the next.
+  notifications.clean();
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length > 0) {

@@ -1,7 +1,19 @@
+import { useDisclosure } from '@mantine/hooks';
+import { useParams } from 'react-router';
 import { CardDetails } from '../../features/cards/components/card-details';
+import { AddFundsModal } from '../../features/deposits/components/add-funds-modal';
 import { usePageTitle } from '../../lib/use-page-title';
 
+/** The card page, with Add Money (deposits feature) at hand for a card frozen over an unpaid fee. */
 export function CardDetailsRoute() {
   usePageTitle('Card details');
-  return <CardDetails />;
+  const { id = '' } = useParams();
+  const [isAddFundsOpen, addFunds] = useDisclosure(false);
+  return (
+    <>
+      {/* Keyed by card: switching cards starts fresh (secrets hidden, history on page 1). */}
+      <CardDetails key={id} cardId={id} onAddMoney={addFunds.open} />
+      <AddFundsModal opened={isAddFundsOpen} onClose={addFunds.close} />
+    </>
+  );
 }

@@ -1,26 +1,39 @@
 import type { User } from '@coincard/shared';
 import { useDisclosure } from '@mantine/hooks';
 import { PageLoader } from '../../components/page-loader';
+import { useCardsQuery } from '../../features/cards/api/get-cards';
+import { CreateCardModal } from '../../features/cards/components/create-card-modal';
+import { MyCardsPanel } from '../../features/cards/components/my-cards-panel';
 import { UserDashboard } from '../../features/dashboard/components/user-dashboard';
 import { AddFundsModal } from '../../features/deposits/components/add-funds-modal';
-import { RecentTransactions } from '../../features/deposits/components/recent-transactions';
-import { useCurrentUser } from '../../lib/current-user';
+import { RecentTopUps } from '../../features/deposits/components/recent-top-ups';
+import { useCurrentUser, useCurrentUserUntilCardholder } from '../../lib/current-user';
 import { lazyPage } from '../../lib/lazy-page';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const AdminDashboardRoute = lazyPage(() => import('./admin-area'), 'AdminDashboardRoute');
 
-/** The user dashboard with the deposits feature plugged in: Add Money opens Add Funds from either place. */
+/**
+ * The user dashboard with the cards and deposits features plugged in: Add Money opens Add Funds and Create Card
+ * opens the card form from either place they appear.
+ */
 export function UserDashboardPage({ user }: { user: User }) {
+  useCurrentUserUntilCardholder();
   const [isAddFundsOpen, addFunds] = useDisclosure(false);
+  const [isCreateCardOpen, createCard] = useDisclosure(false);
+  const { data: cards } = useCardsQuery();
   return (
     <>
       <UserDashboard
         user={user}
+        cardCount={cards?.length ?? null}
         onAddMoney={addFunds.open}
-        recentTransactions={<RecentTransactions onAddMoney={addFunds.open} />}
+        onCreateCard={createCard.open}
+        myCards={<MyCardsPanel user={user} onCreateCard={createCard.open} />}
+        recentTopUps={<RecentTopUps onAddMoney={addFunds.open} />}
       />
       <AddFundsModal opened={isAddFundsOpen} onClose={addFunds.close} />
+      <CreateCardModal opened={isCreateCardOpen} onClose={createCard.close} balance={user.balance} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '@coincard/shared';
 import { Card, Grid, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconEye, IconLock, IconReceipt, IconScale, IconX } from '@tabler/icons-react';
+import { NOT_A_BANK_DISCLAIMER } from '../../lib/legal-notices';
 import { COIN_COUNT_CLAIM } from '../landing/content/coins';
-import { NOT_A_BANK_DISCLAIMER } from '../landing/content/legal';
 import { pricing } from '../landing/content/pricing';
 import { InfoLayout } from './components/info-layout';
 

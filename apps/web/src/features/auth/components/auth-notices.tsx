@@ -1,9 +1,7 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
-
-export const RESTRICTED_COUNTRIES_NOTICE =
-  'CoinCard services are not available in certain restricted countries because of regulatory restrictions.';
+import { RESTRICTED_COUNTRIES_NOTICE } from '../../../lib/legal-notices';
 
 /** Terms text shown under the auth forms. */
 export function TermsNotice() {

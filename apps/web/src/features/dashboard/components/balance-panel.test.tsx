@@ -1,11 +1,14 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
 import { BalancePanel } from './balance-panel';
 
-const renderPanel = (user = makeUser(), cardCount = 0) =>
-  renderWithProviders(<BalancePanel user={user} cardCount={cardCount} onAddMoney={vi.fn()} />);
+const renderPanel = (user = makeUser(), cardCount: number | null = 0, onCreateCard = vi.fn()) =>
+  renderWithProviders(
+    <BalancePanel user={user} cardCount={cardCount} onAddMoney={vi.fn()} onCreateCard={onCreateCard} />,
+  );
 
 describe('BalancePanel', () => {
   it('enables Add Money and hides Create Card while card issuing is being set up', () => {
@@ -27,10 +30,17 @@ describe('BalancePanel', () => {
     expect(screen.getByText('You already have the maximum of 3 cards.')).toBeInTheDocument();
   });
 
-  it('shows Create Card switched off, and says so, when every rule passes but cards have not shipped', () => {
-    renderPanel(makeUser({ cardholderId: 'ch_1', balance: 1501 }), 2);
-    const createCard = screen.getByRole('button', { name: 'Create Card' });
-    expect(createCard).toBeDisabled();
-    expect(createCard).toHaveAccessibleDescription('Card creation opens soon.');
+  it('shows Create Card when every rule passes, and it opens the card form', async () => {
+    const onCreateCard = vi.fn();
+    renderPanel(makeUser({ cardholderId: 'ch_1', balance: 1501 }), 2, onCreateCard);
+    expect(screen.queryByRole('list', { name: 'Before you can create a card' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Create Card' }));
+    expect(onCreateCard).toHaveBeenCalledOnce();
+  });
+
+  it('waits for the card count before offering Create Card', () => {
+    renderPanel(makeUser({ cardholderId: 'ch_1', balance: 50_000 }), null);
+    expect(screen.queryByRole('button', { name: 'Create Card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Before you can create a card' })).not.toBeInTheDocument();
   });
 });

@@ -2,14 +2,21 @@ import { formatCents, type User } from '@coincard/shared';
 import { Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconCreditCard, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
-import { checkCardCreation, IS_CARD_CREATION_LIVE } from './card-creation-rules';
+import { checkCardCreation } from '../../../lib/card-creation-rules';
 
-type BalancePanelProps = { user: User; cardCount: number; onAddMoney: () => void };
+type BalancePanelProps = {
+  user: User;
+  /** The user's live cards, or null while they are not known yet (Create Card waits for them). */
+  cardCount: number | null;
+  onAddMoney: () => void;
+  onCreateCard: () => void;
+};
 
 /** Available balance with Add Money, and Create Card only when the spec's rules allow it (else why not). */
-export function BalancePanel({ user, cardCount, onAddMoney }: BalancePanelProps) {
+export function BalancePanel({ user, cardCount, onAddMoney, onCreateCard }: BalancePanelProps) {
   const id = useId();
-  const cardCreation = checkCardCreation(user, cardCount);
+  const cardCreation = checkCardCreation(user, cardCount ?? 0);
+  const canCreateCard = cardCreation.isAllowed && cardCount !== null;
   return (
     <Paper
       withBorder
@@ -36,22 +43,12 @@ export function BalancePanel({ user, cardCount, onAddMoney }: BalancePanelProps)
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAddMoney}>
               Add Money
             </Button>
-            {cardCreation.isAllowed ? (
-              <Button
-                variant="light"
-                leftSection={<IconCreditCard size={16} aria-hidden />}
-                disabled={!IS_CARD_CREATION_LIVE}
-                aria-describedby={`${id}-cards`}
-              >
+            {canCreateCard ? (
+              <Button variant="light" leftSection={<IconCreditCard size={16} aria-hidden />} onClick={onCreateCard}>
                 Create Card
               </Button>
             ) : null}
           </Group>
-          {cardCreation.isAllowed && !IS_CARD_CREATION_LIVE ? (
-            <Text id={`${id}-cards`} size="xs" c="dimmed">
-              Card creation opens soon.
-            </Text>
-          ) : null}
           {cardCreation.reasons.length > 0 ? (
             <List
               size="xs"

@@ -2,20 +2,27 @@ import { greetingFor, nameFromEmail, type User } from '@coincard/shared';
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BalancePanel } from './balance-panel';
-import { MyCardsPanel } from './my-cards-panel';
 import { ReferralModal } from './referral-modal';
 
 type UserDashboardProps = {
   user: User;
+  /** The user's live cards, or null while they load. */
+  cardCount: number | null;
   onAddMoney: () => void;
-  /** The Recent Transactions panel, composed by the page (features do not import each other). */
-  recentTransactions: ReactNode;
+  onCreateCard: () => void;
+  /** The panels of other features, composed by the page (features do not import each other). */
+  myCards: ReactNode;
+  recentTopUps: ReactNode;
 };
 
-/** Cards are not in the API yet, so the user has none. */
-const CARD_COUNT = 0;
-
-export function UserDashboard({ user, onAddMoney, recentTransactions }: UserDashboardProps) {
+export function UserDashboard({
+  user,
+  cardCount,
+  onAddMoney,
+  onCreateCard,
+  myCards,
+  recentTopUps,
+}: UserDashboardProps) {
   return (
     <Stack gap="lg">
       <Stack gap={2}>
@@ -28,13 +35,11 @@ export function UserDashboard({ user, onAddMoney, recentTransactions }: UserDash
       </Stack>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <BalancePanel user={user} cardCount={CARD_COUNT} onAddMoney={onAddMoney} />
+          <BalancePanel user={user} cardCount={cardCount} onAddMoney={onAddMoney} onCreateCard={onCreateCard} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <MyCardsPanel />
-        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>{myCards}</Grid.Col>
       </Grid>
-      {recentTransactions}
+      {recentTopUps}
       <ReferralModal />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { CARD_PIN_LENGTH, OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MS, PRODUCT_NAME } from '@coincard/shared';
-import { NOT_A_BANK_DISCLAIMER, RESTRICTED_COUNTRIES_NOTICE } from '../../landing/content/legal';
+import { NOT_A_BANK_DISCLAIMER, RESTRICTED_COUNTRIES_NOTICE } from '../../../lib/legal-notices';
 import { pricing } from '../../landing/content/pricing';
 import type { FaqGroup } from './faq-types';
 

@@ -3,7 +3,8 @@ import { Anchor, Box, Container, Divider, Grid, Group, Stack, Text, Title } from
 import { IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LANDING_SECTIONS, NOT_A_BANK_DISCLAIMER, RESTRICTED_COUNTRIES_NOTICE } from '../content/legal';
+import { NOT_A_BANK_DISCLAIMER, RESTRICTED_COUNTRIES_NOTICE } from '../../../lib/legal-notices';
+import { LANDING_SECTIONS } from '../content/legal';
 import { BrandLogo } from './brand-logo';
 
 const companyLinks = [

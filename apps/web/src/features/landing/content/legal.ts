@@ -1,9 +1,3 @@
-import { PRODUCT_NAME } from '@coincard/shared';
-
-export const RESTRICTED_COUNTRIES_NOTICE = `${PRODUCT_NAME} services are not available in certain restricted countries because of regulatory restrictions.`;
-
-export const NOT_A_BANK_DISCLAIMER = `${PRODUCT_NAME} is not a bank. Cards are issued by our card-issuing partner; balances are not deposits and are not insured.`;
-
 /** In-page sections of the landing page, in the order they appear. */
 export const LANDING_SECTIONS = [
   { id: 'features', label: 'Features' },

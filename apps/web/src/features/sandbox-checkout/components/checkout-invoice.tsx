@@ -4,9 +4,9 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { CoinIcon } from '../../../components/coin-icon';
 import { Logo } from '../../../components/logo';
+import { formatCountdown } from '../../../lib/countdown';
 import type { Checkout } from '../api/get-checkout';
 import { formatUsd, statusLook } from './checkout-status';
-import { formatCountdown } from './use-countdown';
 
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
 

@@ -1,38 +1,16 @@
-import { Box, Button, Container, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconFlask, IconReceiptOff } from '@tabler/icons-react';
+import { Box, Button, Container, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconReceiptOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { SandboxBanner } from '../../../components/sandbox-banner';
 import { isApiError } from '../../../lib/api-client';
+import { useSecondsLeft } from '../../../lib/countdown';
 import { useChooseOutcomeMutation } from '../api/choose-outcome';
 import { type Checkout, useCheckoutQuery } from '../api/get-checkout';
 import { CheckoutInvoice } from './checkout-invoice';
 import { FinalState } from './final-state';
 import { OutcomePanel } from './outcome-panel';
-import { useSecondsLeft } from './use-countdown';
-
-function SandboxBanner() {
-  return (
-    <Box
-      component="aside"
-      aria-label="Sandbox notice"
-      py="xs"
-      px="md"
-      bg="var(--mantine-color-yellow-light)"
-      style={{ borderBottom: '1px solid var(--mantine-color-yellow-outline)' }}
-    >
-      <Group gap="xs" justify="center" wrap="nowrap">
-        <IconFlask size={18} aria-hidden style={{ flexShrink: 0 }} />
-        <Text size="sm" ta="center">
-          <Text span fw={700} c="yellow">
-            Sandbox — no real money moves.
-          </Text>{' '}
-          This page stands in for the crypto payment provider.
-        </Text>
-      </Group>
-    </Box>
-  );
-}
 
 function CheckoutView({ checkout }: { checkout: Checkout }) {
   const secondsLeft = useSecondsLeft(checkout.expiresAt);
@@ -105,7 +83,7 @@ export function CheckoutPage({ uuid }: { uuid: string }) {
 
   return (
     <Box mih="100dvh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
-      <SandboxBanner />
+      <SandboxBanner standsInFor="the crypto payment provider" />
       <Container size={560} py={{ base: 'lg', sm: 48 }} px={{ base: 'sm', sm: 'md' }} component="main">
         <Stack gap="xs" mb="md">
           <Text component="h1" fz={{ base: 'xl', sm: 26 }} fw={800} m={0}>

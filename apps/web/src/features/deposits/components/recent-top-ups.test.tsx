@@ -8,7 +8,7 @@ import { callsTo, jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
 import { depositsQueryKey, depositsQueryOptions, PENDING_POLL_MS } from '../api/get-deposits';
-import { RecentTransactions } from './recent-transactions';
+import { RecentTopUps } from './recent-top-ups';
 
 const LABELS = {
   PENDING: 'Pending',
@@ -24,13 +24,13 @@ function BalanceProbe() {
   return <output aria-label="Balance">{data?.balance ?? ''}</output>;
 }
 
-describe('RecentTransactions', () => {
+describe('RecentTopUps', () => {
   it('lists each deposit with its status label, what was credited, and a Pay link only while pending', async () => {
     const deposits = DEPOSIT_STATUSES.map((status) =>
       makeDeposit({ status, amount: 5000, amountPaid: status.startsWith('PAID') ? 4500 : 0, network: 'ETH' }),
     );
     mockFetch(() => jsonResponse(200, makeDepositsPage(deposits)));
-    renderWithProviders(<RecentTransactions onAddMoney={vi.fn()} />);
+    renderWithProviders(<RecentTopUps onAddMoney={vi.fn()} />);
 
     await screen.findByText('Paid over');
     const table = screen.getByRole('table');
@@ -55,7 +55,7 @@ describe('RecentTransactions', () => {
     window.matchMedia = (query: string) => ({ ...wideMatchMedia(query), matches: query.includes('max-width') });
     try {
       mockFetch(() => jsonResponse(200, makeDepositsPage([makeDeposit({ status: 'PAID', amountPaid: 5000 })])));
-      renderWithProviders(<RecentTransactions onAddMoney={vi.fn()} />);
+      renderWithProviders(<RecentTopUps onAddMoney={vi.fn()} />);
       expect(screen.getByRole('region', { name: 'Recent Transactions' })).toHaveAttribute('aria-busy', 'true');
       const list = await screen.findByRole('list');
       expect(within(list).getByText('Paid')).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('RecentTransactions', () => {
   it('shows a friendly empty state whose Add Money opens the top-up', async () => {
     mockFetch(() => jsonResponse(200, makeDepositsPage([])));
     const onAddMoney = vi.fn();
-    renderWithProviders(<RecentTransactions onAddMoney={onAddMoney} />);
+    renderWithProviders(<RecentTopUps onAddMoney={onAddMoney} />);
     expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Add Money' }));
     expect(onAddMoney).toHaveBeenCalledOnce();
@@ -82,7 +82,7 @@ describe('RecentTransactions', () => {
       const deposit = makeDeposit({ status: 'PAID', amount: page * 1000, amountPaid: page * 1000 });
       return jsonResponse(200, makeDepositsPage([deposit], { page, total: 25, pages: 3 }));
     });
-    renderWithProviders(<RecentTransactions onAddMoney={vi.fn()} />);
+    renderWithProviders(<RecentTopUps onAddMoney={vi.fn()} />);
     expect(await screen.findByText('$10.00')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('$20.00')).toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('RecentTransactions', () => {
         ? jsonResponse(500, { message: 'Internal error', errorCode: 'InternalError' })
         : jsonResponse(200, makeDepositsPage([])),
     );
-    renderWithProviders(<RecentTransactions onAddMoney={vi.fn()} />);
+    renderWithProviders(<RecentTopUps onAddMoney={vi.fn()} />);
     expect(await screen.findByText('Failed to load. Please try again.')).toBeInTheDocument();
     isDown = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
@@ -126,7 +126,7 @@ describe('RecentTransactions', () => {
     const { queryClient } = renderWithProviders(
       <>
         <BalanceProbe />
-        <RecentTransactions onAddMoney={vi.fn()} />
+        <RecentTopUps onAddMoney={vi.fn()} />
       </>,
     );
     expect(await screen.findByText('Pending')).toBeInTheDocument();

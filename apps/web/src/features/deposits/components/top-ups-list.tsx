@@ -7,7 +7,7 @@ import { isPayable, PayLink } from './pay-link';
 const itemStyle = { borderBottom: '1px solid var(--mantine-color-default-border)' } as const;
 
 /** The narrow-screen layout (below 768px): each deposit as a small stacked card. */
-export function TransactionsList({ deposits }: { deposits: readonly Deposit[] }) {
+export function TopUpsList({ deposits }: { deposits: readonly Deposit[] }) {
   return (
     <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
       {deposits.map((deposit, index) => (
@@ -49,7 +49,7 @@ export function TransactionsList({ deposits }: { deposits: readonly Deposit[] })
 
 const SKELETON_ITEMS = ['a', 'b', 'c'];
 
-export function TransactionsListSkeleton() {
+export function TopUpsListSkeleton() {
   return (
     <Stack gap={0} aria-busy="true">
       {SKELETON_ITEMS.map((item) => (

@@ -23,7 +23,7 @@ function Head() {
 }
 
 /** The wide layout: one row per deposit, newest first. */
-export function TransactionsTable({ deposits }: { deposits: readonly Deposit[] }) {
+export function TopUpsTable({ deposits }: { deposits: readonly Deposit[] }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -65,7 +65,7 @@ const SKELETON_CELLS: SkeletonCell[] = [
 ];
 
 /** Loading rows shaped like the table. */
-export function TransactionsTableSkeleton() {
+export function TopUpsTableSkeleton() {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm">

@@ -6,13 +6,16 @@ import { type ReactNode, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { useDepositsQuery } from '../api/get-deposits';
-import { TransactionsList, TransactionsListSkeleton } from './transactions-list';
-import { TransactionsTable, TransactionsTableSkeleton } from './transactions-table';
+import { TopUpsList, TopUpsListSkeleton } from './top-ups-list';
+import { TopUpsTable, TopUpsTableSkeleton } from './top-ups-table';
 
-type RecentTransactionsProps = { onAddMoney: () => void };
+type RecentTopUpsProps = { onAddMoney: () => void };
 
-/** The user's own top-ups, 10 per page; while one waits for payment the list keeps itself current. */
-export function RecentTransactions({ onAddMoney }: RecentTransactionsProps) {
+/**
+ * The user's own top-ups (the spec's "Recent Transactions" of the dashboard, not a card's history), 10 per page;
+ * while one waits for payment the list keeps itself current.
+ */
+export function RecentTopUps({ onAddMoney }: RecentTopUpsProps) {
   const [page, setPage] = useState(1);
   const isNarrow = useMediaQuery(`(max-width: ${NARROW_SCREEN_PX - 0.02}px)`) ?? false;
   const { data, isPending, isError, refetch, isPlaceholderData } = useDepositsQuery(page);
@@ -20,7 +23,7 @@ export function RecentTransactions({ onAddMoney }: RecentTransactionsProps) {
 
   let body: ReactNode;
   if (isPending) {
-    body = isNarrow ? <TransactionsListSkeleton /> : <TransactionsTableSkeleton />;
+    body = isNarrow ? <TopUpsListSkeleton /> : <TopUpsTableSkeleton />;
   } else if (isError) {
     body = <ErrorState title="Transactions unavailable" onRetry={() => void refetch()} />;
   } else if (data.transactions.length === 0) {
@@ -37,11 +40,7 @@ export function RecentTransactions({ onAddMoney }: RecentTransactionsProps) {
       />
     );
   } else {
-    body = isNarrow ? (
-      <TransactionsList deposits={data.transactions} />
-    ) : (
-      <TransactionsTable deposits={data.transactions} />
-    );
+    body = isNarrow ? <TopUpsList deposits={data.transactions} /> : <TopUpsTable deposits={data.transactions} />;
   }
 
   return (
@@ -50,12 +49,12 @@ export function RecentTransactions({ onAddMoney }: RecentTransactionsProps) {
       radius="lg"
       p={{ base: 'md', sm: 'lg' }}
       component="section"
-      aria-labelledby="recent-transactions-title"
+      aria-labelledby="recent-top-ups-title"
       aria-busy={isPending || isPlaceholderData}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="center" gap="xs">
-          <Title order={2} size="h4" id="recent-transactions-title">
+          <Title order={2} size="h4" id="recent-top-ups-title">
             Recent Transactions
           </Title>
           {isWaiting ? (

@@ -1,0 +1,22 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { cardsQueryKey } from '../../../lib/cards-query-key';
+import { currentUserQueryKey } from '../../../lib/current-user-key';
+import { cardQueryKey } from './get-card';
+import { cardSecretsQueryKey } from './get-card-secrets';
+import { cardTransactionsQueryKey } from './get-card-transactions';
+
+/**
+ * Spec section 4 (data freshness): after create, load or unload, the cards, user, card detail, secrets and
+ * transactions are refreshed. Only queries on screen refetch; secrets are on screen only while revealed.
+ * Not awaited: the result shows at once while the figures refresh behind it.
+ */
+export function refreshAfterMoneyMove(queryClient: QueryClient, cardId: string): void {
+  const keys: QueryKey[] = [
+    cardsQueryKey,
+    currentUserQueryKey,
+    cardQueryKey(cardId),
+    cardSecretsQueryKey(cardId),
+    cardTransactionsQueryKey(cardId),
+  ];
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}

@@ -1,0 +1,29 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { NOT_A_BANK_DISCLAIMER } from '../../../lib/legal-notices';
+
+// The product has no separate terms and privacy pages yet: About says what the service is and is not, and the
+// FAQ says how card details are handled.
+const LINKS = [
+  { to: '/about#about-what', label: 'Terms' },
+  { to: '/faq#card-details', label: 'Privacy' },
+  { to: '/support', label: 'Support' },
+] as const;
+
+/** The card page's footer (spec): Terms, Privacy, Support and the not-a-bank disclaimer. */
+export function CardPageFooter() {
+  return (
+    <Stack component="footer" gap={6} align="center" ta="center" mt="md">
+      <Group gap="lg" justify="center" component="nav" aria-label="Legal and help">
+        {LINKS.map((link) => (
+          <Anchor key={link.label} component={Link} to={link.to} size="sm">
+            {link.label}
+          </Anchor>
+        ))}
+      </Group>
+      <Text size="xs" c="dimmed" maw={560}>
+        {NOT_A_BANK_DISCLAIMER}
+      </Text>
+    </Stack>
+  );
+}

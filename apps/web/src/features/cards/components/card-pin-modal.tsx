@@ -1,0 +1,60 @@
+import type { Card } from '@coincard/shared';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { type FormEvent, useId, useState } from 'react';
+import { useUpdateCardPinMutation } from '../api/update-card-pin';
+import { isCompletePin, ThreeDsCodeInput } from './three-ds-code-input';
+
+function CardPinForm({ card, onDone }: { card: Card; onDone: () => void }) {
+  const hintId = useId();
+  const [pin, setPin] = useState('');
+  const update = useUpdateCardPinMutation();
+  const isComplete = isCompletePin(pin);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isComplete || update.isPending) return;
+    update.mutate({ cardId: card._id, pin: Number(pin) }, { onSuccess: onDone });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Online shops may ask for this code to confirm a payment with {card.name}. The old code stops working at once.
+        </Text>
+        <ThreeDsCodeInput label="New 3DS code" value={pin} onChange={setPin} />
+        <Stack gap={4}>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              disabled={!isComplete}
+              loading={update.isPending}
+              aria-describedby={isComplete ? undefined : hintId}
+            >
+              Save code
+            </Button>
+          </Group>
+          {isComplete ? null : (
+            <Text id={hintId} size="xs" c="dimmed" ta="right">
+              Enter all 4 digits to save.
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+type CardPinModalProps = { card: Card; opened: boolean; onClose: () => void };
+
+/** Spec section 5: a new 3DS code needs 4 digits; it is sent as a number. */
+export function CardPinModal({ card, opened, onClose }: CardPinModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Change 3DS code" centered radius="lg">
+      <CardPinForm card={card} onDone={onClose} />
+    </Modal>
+  );
+}

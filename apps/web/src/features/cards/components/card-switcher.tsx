@@ -1,0 +1,30 @@
+import { Select } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useCardsQuery } from '../api/get-cards';
+
+/** The user's cards by label; choosing one opens its page. */
+export function CardSwitcher({ cardId }: { cardId: string }) {
+  const navigate = useNavigate();
+  const { data: cards } = useCardsQuery();
+  if (!cards || cards.length === 0) return null;
+  const data = cards.map((card) => ({
+    value: card._id,
+    label: card.last4Digits ? `${card.name} · ${card.last4Digits}` : card.name,
+  }));
+  return (
+    <Select
+      aria-label="Switch card"
+      data={data}
+      value={cards.some((card) => card._id === cardId) ? cardId : null}
+      onChange={(value) => {
+        if (value && value !== cardId) navigate(`/cards/${value}`);
+      }}
+      allowDeselect={false}
+      checkIconPosition="right"
+      leftSection={<IconCreditCard size={16} aria-hidden />}
+      w={{ base: '100%', xs: 240 }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

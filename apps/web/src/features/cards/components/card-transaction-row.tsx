@@ -1,0 +1,123 @@
+import { type CardTransaction, formatCents } from '@coincard/shared';
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import {
+  IconArrowDownLeft,
+  IconBasket,
+  IconCar,
+  IconCode,
+  IconCreditCard,
+  IconDeviceTv,
+  IconPlane,
+  IconRepeat,
+  IconShoppingBag,
+  IconToolsKitchen2,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { semanticColors } from '../../../theme';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
+
+const CATEGORY_ICONS: Record<string, TablerIcon> = {
+  entertainment: IconDeviceTv,
+  shopping: IconShoppingBag,
+  transport: IconCar,
+  travel: IconPlane,
+  software: IconCode,
+  'food and drink': IconToolsKitchen2,
+  groceries: IconBasket,
+};
+
+/** The issuer spells the type DEBIT or CREDIT; the spec says compare case-insensitively. */
+export const isCredit = (transaction: Pick<CardTransaction, 'card_transaction_type'>) =>
+  transaction.card_transaction_type.toLowerCase() === 'credit';
+
+function categoryIcon(transaction: CardTransaction): TablerIcon {
+  const category = transaction.enriched_data.transaction_category?.toLowerCase() ?? '';
+  return CATEGORY_ICONS[category] ?? (isCredit(transaction) ? IconArrowDownLeft : IconCreditCard);
+}
+
+/** The merchant's logo; a category icon when there is none or it does not load. */
+function MerchantLogo({ transaction }: { transaction: CardTransaction }) {
+  const { merchant_logo: logo, merchant_name: merchant } = transaction.enriched_data;
+  const Icon = categoryIcon(transaction);
+  return (
+    <Avatar
+      src={logo}
+      alt={logo ? `${merchant ?? transaction.description} logo` : undefined}
+      radius="md"
+      size={40}
+      color={isCredit(transaction) ? semanticColors.success : 'gray'}
+      variant="light"
+      aria-hidden={logo ? undefined : true}
+      style={{ flexShrink: 0 }}
+    >
+      <Icon size={20} aria-hidden />
+    </Avatar>
+  );
+}
+
+/** "+$25.00" in green for credits, "-$3.10" in red for debits: the sign says it too, not only the colour. */
+export function signedAmount(transaction: CardTransaction): string {
+  return isCredit(transaction) ? formatCents(transaction.amount, 'always') : formatCents(-transaction.amount);
+}
+
+/** One line of a card's history: who, what kind, when, how much, and whether it repeats. */
+export function CardTransactionRow({ transaction }: { transaction: CardTransaction }) {
+  const credit = isCredit(transaction);
+  const {
+    transaction_category: category,
+    transaction_group: group,
+    is_recurring: isRecurring,
+  } = transaction.enriched_data;
+  const kind = [category, group].filter(Boolean).join(' · ');
+  return (
+    <Group wrap="nowrap" align="flex-start" gap="sm" py="sm">
+      <MerchantLogo transaction={transaction} />
+      <Stack gap={2} miw={0} style={{ flex: 1 }}>
+        <Text size="sm" fw={600} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+          {transaction.description}
+        </Text>
+        {kind ? (
+          <Text size="xs" c="dimmed" lh={1.3}>
+            {kind}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed" lh={1.3}>
+          <time dateTime={transaction.transaction_date}>{dateTime.format(new Date(transaction.transaction_date))}</time>
+        </Text>
+        <Group gap={4} mt={2}>
+          <Badge size="xs" variant="light" color={credit ? semanticColors.success : 'gray'} radius="sm" tt="none">
+            {credit ? 'Credit' : 'Debit'}
+          </Badge>
+          {isRecurring ? (
+            <Badge
+              size="xs"
+              variant="light"
+              color={semanticColors.accent}
+              radius="sm"
+              tt="none"
+              leftSection={<IconRepeat size={10} aria-hidden />}
+            >
+              Recurring
+            </Badge>
+          ) : null}
+        </Group>
+      </Stack>
+      <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+        <Text
+          size="sm"
+          fw={700}
+          c={credit ? semanticColors.success : semanticColors.danger}
+          style={tabular}
+          data-direction={credit ? 'credit' : 'debit'}
+        >
+          {signedAmount(transaction)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {transaction.currency}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { requestOutsideApi } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
+import { simulatorCardPath, simulatorCardQueryKey } from './get-simulator-card';
+
+const purchaseResultSchema = z.object({
+  outcome: z.enum(['successful', 'declined']),
+  /** Why the issuer declined, in words; null when approved. */
+  reason: z.string().nullable(),
+  /** The purchase's reference for a refund; null when declined. */
+  reference: z.string().nullable(),
+});
+export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
+
+export type PurchaseRequest = { issuerCardId: string; amountCents: number; merchant: string; recurring: boolean };
+
+/** The tester pays a merchant with the card; the issuer approves or declines it as a real one would. */
+export function makePurchase({ issuerCardId, ...body }: PurchaseRequest): Promise<PurchaseResult> {
+  return requestOutsideApi(
+    `${simulatorCardPath(issuerCardId)}/purchases`,
+    { method: 'POST', body },
+    purchaseResultSchema,
+  );
+}
+
+export function useMakePurchaseMutation(issuerCardId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: makePurchase,
+    onError: (error) => notifyError(error, 'The purchase could not be made. Please try again.'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: simulatorCardQueryKey(issuerCardId) }),
+  });
+}
