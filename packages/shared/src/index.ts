@@ -5,6 +5,7 @@ export * from './greeting.js';
 export * from './money.js';
 export * from './password.js';
 export * from './schemas/auth.js';
+export * from './schemas/card-simulator.js';
 export * from './schemas/cards.js';
 export * from './schemas/common.js';
 export * from './schemas/deposits.js';

@@ -14,6 +14,7 @@ export function makeCard(overrides: Partial<Card> = {}): Card {
     balance: 5000,
     status: 'active',
     frozenReason: null,
+    unpaidFees: 0,
     holderName: 'Alice Example',
     brand: 'Mastercard',
     currency: 'USD',

@@ -26,6 +26,8 @@ export const cardSchema = z.object({
   status: z.enum(CARD_STATUSES),
   /** Why a frozen card is frozen. */
   frozenReason: z.enum(['user', 'unpaid_fee', 'admin']).nullable(),
+  /** Monthly fees this card owes that neither the balance nor the card could pay (cents). */
+  unpaidFees: z.number().int(),
   holderName: z.string().nullable(),
   brand: z.literal('Mastercard'),
   currency: z.literal('USD'),
@@ -126,6 +128,7 @@ export const deleteCardResponseSchema = z.object({
   /** Cents on their way back to the account balance. */
   returnedAmount: z.number().int(),
 });
+export type DeleteCardResponse = z.infer<typeof deleteCardResponseSchema>;
 
 export const cardSecretsSchema = z.object({
   cardNumber: z.string(),

@@ -370,7 +370,11 @@ describe('monthly card fees', () => {
     const jar = await signInAgain(t, 'fee-from-card@example.com');
     expect((await cardOf(t, jar, cardId)).balance).toBe(900);
     const broke = { jar: await signInAgain(t, 'fee-frozen@example.com'), cardId: brokeCardId };
-    expect(await cardOf(t, broke.jar, broke.cardId)).toMatchObject({ status: 'frozen', frozenReason: 'unpaid_fee' });
+    expect(await cardOf(t, broke.jar, broke.cardId)).toMatchObject({
+      status: 'frozen',
+      frozenReason: 'unpaid_fee',
+      unpaidFees: 100,
+    });
     const unfreeze = await t.request('PATCH', `/api/cards/${broke.cardId}/unfreeze`, { jar: broke.jar });
     expect(unfreeze.statusCode).toBe(400);
     expect(unfreeze.json().message).toBe(
@@ -383,7 +387,11 @@ describe('monthly card fees', () => {
     ).json();
     await payInSandbox(t, deposit.paymentUrl, 'paid');
     expect((await chargeMonthlyFees(t.deps)).unfrozen).toBeGreaterThanOrEqual(1);
-    expect(await cardOf(t, broke.jar, broke.cardId)).toMatchObject({ status: 'active', frozenReason: null });
+    expect(await cardOf(t, broke.jar, broke.cardId)).toMatchObject({
+      status: 'active',
+      frozenReason: null,
+      unpaidFees: 0,
+    });
     expect(await feesOf(brokeCardId)).toEqual([{ period: 1, status: 'paid', paid_from: 'balance' }]);
     expect(await balanceOf(t, broke.jar)).toBe(50 + 1000 - 100);
   });

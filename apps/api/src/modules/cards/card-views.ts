@@ -1,7 +1,7 @@
 import { type Card, type CardOperation, MONTHLY_CARD_LIMIT_CENTS, UNLOAD_COOLDOWN_MS } from '@coincard/shared';
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type CardOperationRow, type CardRow, cardOperations } from '../../db/schema/index.js';
+import { type CardOperationRow, type CardRow, cardMonthlyFees, cardOperations } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { startOfUtcMonth } from '../../lib/months.js';
 import { balancesByRef } from '../ledger/ledger-read.js';
@@ -66,6 +66,11 @@ export async function describeCards(deps: Deps, rows: readonly CardRow[]): Promi
         sql`(${cardOperations.status} in ('pending', 'submitted') or ${cardOperations.createdAt} >= ${since.toISOString()})`,
       ),
     );
+  const unpaid = await deps.db
+    .select({ cardId: cardMonthlyFees.cardId, total: sql<string>`sum(${cardMonthlyFees.amount})` })
+    .from(cardMonthlyFees)
+    .where(and(inArray(cardMonthlyFees.cardId, ids), eq(cardMonthlyFees.status, 'unpaid')))
+    .groupBy(cardMonthlyFees.cardId);
   return rows.map((row) => {
     const own = operations.filter((op) => op.cardId === row.id);
     const monthlyLoaded = own
@@ -83,6 +88,7 @@ export async function describeCards(deps: Deps, rows: readonly CardRow[]): Promi
       balance: balances.get(row.id) ?? 0,
       status,
       frozenReason: row.status === 'frozen' ? row.frozenReason : null,
+      unpaidFees: Number(unpaid.find((fee) => fee.cardId === row.id)?.total ?? 0),
       holderName: row.holderName,
       brand: 'Mastercard' as const,
       currency: 'USD' as const,

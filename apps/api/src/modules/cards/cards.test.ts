@@ -197,6 +197,8 @@ describe('loading a card', () => {
     });
     const quote = await t.request('GET', `/api/cards/${cardId}/load-quote?amount=50001`, { jar });
     expect(quote.json()).toMatchObject({ canLoad: false, monthlyRemaining: 50_000 });
+    const huge = await t.request('GET', `/api/cards/${cardId}/load-quote?amount=2000000`, { jar });
+    expect(huge.json()).toMatchObject({ canLoad: false, reason: expect.stringMatching(/can take \$500\.00 more/) });
     const broke = await fundedUser(t, 'load-broke@example.com', 2000);
     const brokeCard = (await createCard(t, broke.jar)).json().card._id;
     const poor = await t.request('PATCH', `/api/cards/${brokeCard}/load`, { jar: broke.jar, body: { amount: 1000 } });

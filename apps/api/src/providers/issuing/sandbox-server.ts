@@ -1,3 +1,4 @@
+import { type SimulatorCard, simulatorPurchaseBodySchema, simulatorRefundBodySchema } from '@coincard/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/crypto.js';
@@ -30,16 +31,10 @@ const createCardSchema = z.object({
 });
 const cardQuery = z.object({ card_id: z.string().min(1) });
 
-const purchaseSchema = z.object({
-  amountCents: z
-    .number({ message: 'Enter the amount in cents.' })
-    .int('Enter whole cents.')
-    .min(1, 'The amount must be at least $0.01.')
-    .max(1_000_000, 'The amount must be at most $10,000.00.'),
-  merchant: z.string().refine((slug) => findMerchant(slug) !== undefined, 'Choose one of the listed merchants.'),
-  recurring: z.boolean().default(false),
+const purchaseSchema = simulatorPurchaseBodySchema.refine((body) => findMerchant(body.merchant) !== undefined, {
+  message: 'Choose one of the listed merchants.',
+  path: ['merchant'],
 });
-const refundSchema = z.object({ reference: z.string().min(1).max(200) });
 
 const ok = (message: string, data: unknown) => ({ status: 'success', message, data });
 
@@ -231,18 +226,22 @@ export function registerSandboxIssuerServer(
       };
       const cardIdOf = (request: FastifyRequest) => String((request.params as { cardId?: string }).cardId ?? '');
 
-      simulator.get('/simulator/cards/:cardId', { schema: { hide: true } }, async (request, reply) => {
-        const view = /^[0-9a-f]{32}$/.test(cardIdOf(request)) ? await books.simulatorView(cardIdOf(request)) : null;
-        if (!view) return notFound(reply);
-        return {
-          ...view,
-          merchants: SANDBOX_MERCHANTS.map((merchant) => ({
-            slug: merchant.slug,
-            name: merchant.name,
-            category: merchant.category,
-          })),
-        };
-      });
+      simulator.get(
+        '/simulator/cards/:cardId',
+        { schema: { hide: true } },
+        async (request, reply): Promise<SimulatorCard | FastifyReply> => {
+          const view = /^[0-9a-f]{32}$/.test(cardIdOf(request)) ? await books.simulatorView(cardIdOf(request)) : null;
+          if (!view) return notFound(reply);
+          return {
+            ...view,
+            merchants: SANDBOX_MERCHANTS.map((merchant) => ({
+              slug: merchant.slug,
+              name: merchant.name,
+              category: merchant.category,
+            })),
+          };
+        },
+      );
       simulator.post('/simulator/cards/:cardId/purchases', { schema: { hide: true } }, async (request, reply) => {
         const input = body(purchaseSchema, request, reply);
         if (!input) return reply;
@@ -257,7 +256,7 @@ export function registerSandboxIssuerServer(
         }
       });
       simulator.post('/simulator/cards/:cardId/refunds', { schema: { hide: true } }, async (request, reply) => {
-        const input = body(refundSchema, request, reply);
+        const input = body(simulatorRefundBodySchema, request, reply);
         if (!input) return reply;
         try {
           return { reference: await books.reverse(cardIdOf(request), input.reference) };

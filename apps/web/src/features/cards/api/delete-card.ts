@@ -1,7 +1,6 @@
-import { type Card, deleteCardResponseSchema } from '@coincard/shared';
+import { type Card, type DeleteCardResponse, deleteCardResponseSchema } from '@coincard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { cardsQueryKey } from '../../../lib/cards-query-key';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
@@ -9,8 +8,6 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { cardQueryKey } from './get-card';
 import { cardSecretsQueryKey } from './get-card-secrets';
 import { cardTransactionsQueryKey } from './get-card-transactions';
-
-export type DeleteCardResponse = z.infer<typeof deleteCardResponseSchema>;
 
 export function deleteCard(cardId: string): Promise<DeleteCardResponse> {
   return api.delete(`/cards/${encodeURIComponent(cardId)}`, deleteCardResponseSchema);

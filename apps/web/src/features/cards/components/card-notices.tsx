@@ -42,8 +42,9 @@ export function CardNotices({ card, onAddMoney }: CardNoticesProps) {
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Monthly fee unpaid">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
-            This card was frozen because its {formatCents(MONTHLY_CARD_FEE_CENTS)} monthly fee could not be paid from
-            your balance or the card. Add money to your balance, then unfreeze the card: the fee is paid first.
+            This card was frozen because {formatCents(card.unpaidFees || MONTHLY_CARD_FEE_CENTS)} of monthly fees could
+            not be paid from your balance or the card. Add money to your balance, then unfreeze the card: the fees are
+            paid first.
           </Text>
           <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={onAddMoney}>
             Add Money

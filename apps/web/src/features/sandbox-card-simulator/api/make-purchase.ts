@@ -1,17 +1,10 @@
+import { type SimulatorPurchaseResult, simulatorPurchaseResultSchema } from '@coincard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { requestOutsideApi } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { simulatorCardPath, simulatorCardQueryKey } from './get-simulator-card';
 
-const purchaseResultSchema = z.object({
-  outcome: z.enum(['successful', 'declined']),
-  /** Why the issuer declined, in words; null when approved. */
-  reason: z.string().nullable(),
-  /** The purchase's reference for a refund; null when declined. */
-  reference: z.string().nullable(),
-});
-export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
+export type PurchaseResult = SimulatorPurchaseResult;
 
 export type PurchaseRequest = { issuerCardId: string; amountCents: number; merchant: string; recurring: boolean };
 
@@ -20,7 +13,7 @@ export function makePurchase({ issuerCardId, ...body }: PurchaseRequest): Promis
   return requestOutsideApi(
     `${simulatorCardPath(issuerCardId)}/purchases`,
     { method: 'POST', body },
-    purchaseResultSchema,
+    simulatorPurchaseResultSchema,
   );
 }
 

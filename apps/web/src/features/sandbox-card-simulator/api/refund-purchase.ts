@@ -1,10 +1,8 @@
+import { simulatorRefundResultSchema } from '@coincard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { requestOutsideApi } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { simulatorCardPath, simulatorCardQueryKey } from './get-simulator-card';
-
-const refundResultSchema = z.object({ reference: z.string() });
 
 export type RefundRequest = { issuerCardId: string; reference: string };
 
@@ -13,7 +11,7 @@ export function refundPurchase({ issuerCardId, reference }: RefundRequest): Prom
   return requestOutsideApi(
     `${simulatorCardPath(issuerCardId)}/refunds`,
     { method: 'POST', body: { reference } },
-    refundResultSchema,
+    simulatorRefundResultSchema,
   );
 }
 

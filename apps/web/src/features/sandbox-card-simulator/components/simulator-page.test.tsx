@@ -1,10 +1,10 @@
+import type { SimulatorCard, SimulatorPurchase } from '@coincard/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../app/router';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
-import type { SimulatorCard, SimulatorPurchase } from '../api/get-simulator-card';
 import { cardReturnPath } from './return-path';
 import { SimulatorPage } from './simulator-page';
 

@@ -1,3 +1,4 @@
+import type { SimulatorCard } from '@coincard/shared';
 import { formatCents } from '@coincard/shared';
 import { Anchor, Badge, Box, Button, Container, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconCreditCardOff } from '@tabler/icons-react';
@@ -9,7 +10,7 @@ import { ErrorState } from '../../../components/error-state';
 import { SandboxBanner } from '../../../components/sandbox-banner';
 import { isApiError } from '../../../lib/api-client';
 import { semanticColors } from '../../../theme';
-import { type SimulatorCard, useSimulatorCardQuery } from '../api/get-simulator-card';
+import { useSimulatorCardQuery } from '../api/get-simulator-card';
 import { PurchaseForm } from './purchase-form';
 import { PurchasesList } from './purchases-list';
 
