@@ -87,7 +87,16 @@ export const loadCardBodySchema = z.object({
 export type LoadCardBody = z.input<typeof loadCardBodySchema>;
 
 export const loadQuoteQuerySchema = z.object({
-  amount: z.coerce.number({ message: 'The amount must be a number of cents.' }).pipe(amountCents('The amount', 1)),
+  // Any whole amount gets a quote: one above what a load allows answers canLoad false, with the reason.
+  amount: z.coerce
+    .number({ message: 'The amount must be a number of cents.' })
+    .pipe(
+      z
+        .number()
+        .int('The amount must be a whole number of cents.')
+        .min(1, 'The amount must be at least $0.01.')
+        .max(10_000_000_000, 'The amount is too large.'),
+    ),
   includesFee: z
     .enum(['true', 'false'], { message: 'includesFee must be true or false.' })
     .default('false')
