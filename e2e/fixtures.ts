@@ -86,3 +86,18 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: /^(log in|sign in|login)$/i }).click();
 }
+
+/** A fresh verified user, signed in on the dashboard (so every test starts at a $0.00 balance). */
+export async function newUser(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const startedAt = new Date(Date.now() - 1000);
+  const response = await page.request.post('/api/auth/register', {
+    data: { email, password: PASSWORD, confirmPassword: PASSWORD },
+  });
+  expect(response.status()).toBe(201);
+  const mail = await waitForMail(page, email, 'Verify your e-mail', startedAt);
+  await page.goto(linkIn(mail, /http:\/\/\S+\/email\/verify\/\S+/));
+  await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}

@@ -1,19 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, linkIn, PASSWORD, snap, test, uniqueEmail, waitForMail } from '../fixtures';
-
-/** A fresh verified user, signed in on the dashboard (so every test starts at a $0.00 balance). */
-async function newUser(page: Page, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const startedAt = new Date(Date.now() - 1000);
-  const response = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(response.status()).toBe(201);
-  const mail = await waitForMail(page, email, 'Verify your e-mail', startedAt);
-  await page.goto(linkIn(mail, /http:\/\/\S+\/email\/verify\/\S+/));
-  await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { expect, newUser, snap, test } from '../fixtures';
 
 /** Add Money → USDT on TRON → $50 → Continue, then Pay Now opens the sandbox checkout in a new tab. */
 async function startTopUp(page: Page, step: string, screenshots: boolean) {

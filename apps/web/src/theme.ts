@@ -90,7 +90,8 @@ const darkenedStatusText = Object.fromEntries(
  * - the dark-scheme link colour (primary-4): 2.9:1, so links use navy-2 there;
  * - the error colour of inputs (red-6 in light, red-8 in dark): 3.3:1 and 3.4:1, so red-9 and red-5;
  * - light-variant badges and coloured text in green, teal, yellow, orange, red and gray use shade 8 in the light
- *   scheme (yellow 2.1:1), so they use shade 9 darkened instead. The dark scheme's shades already pass.
+ *   scheme (yellow 2.1:1), so they use shade 9 darkened instead;
+ * - filled red and green buttons in the dark scheme use shade 5 (white on red-5 is 2.8:1), so they use shade 8.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -101,6 +102,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     ...darkenedStatusText,
   },
   dark: {
+    // Filled buttons follow the dark primary shade (5), too light under white text for red and green: shade 8 is AA.
+    '--mantine-color-red-filled': 'var(--mantine-color-red-8)',
+    '--mantine-color-red-filled-hover': 'var(--mantine-color-red-9)',
+    '--mantine-color-green-filled': 'var(--mantine-color-green-8)',
+    '--mantine-color-green-filled-hover': 'var(--mantine-color-green-9)',
     '--mantine-color-dimmed': 'color-mix(in srgb, var(--mantine-color-dark-1) 70%, var(--mantine-color-dark-2))',
     '--mantine-color-anchor': 'var(--mantine-color-navy-2)',
     '--mantine-color-error': 'var(--mantine-color-red-5)',

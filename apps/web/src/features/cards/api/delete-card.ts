@@ -1,10 +1,11 @@
-import { type Card, type DeleteCardResponse, deleteCardResponseSchema } from '@coincard/shared';
+import { type Card, type DeleteCardResponse, deleteCardResponseSchema, type User } from '@coincard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { cardsQueryKey } from '../../../lib/cards-query-key';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { refetchUntil } from '../../../lib/refetch-until';
 import { cardQueryKey } from './get-card';
 import { cardSecretsQueryKey } from './get-card-secrets';
 import { cardTransactionsQueryKey } from './get-card-transactions';
@@ -22,7 +23,8 @@ export function useDeleteCardMutation() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: deleteCard,
-    onSuccess: ({ message }, cardId) => {
+    onSuccess: ({ message, returnedAmount }, cardId) => {
+      const balanceBefore = queryClient.getQueryData<User | null>(currentUserQueryKey)?.balance;
       // Leave first, so the page does not ask for the card it just deleted.
       navigate('/dashboard', { replace: true });
       for (const queryKey of [cardQueryKey(cardId), cardSecretsQueryKey(cardId), cardTransactionsQueryKey(cardId)]) {
@@ -31,6 +33,14 @@ export function useDeleteCardMutation() {
       queryClient.setQueryData<Card[]>(cardsQueryKey, (cards) => cards?.filter((card) => card._id !== cardId));
       for (const queryKey of [cardsQueryKey, currentUserQueryKey]) void queryClient.invalidateQueries({ queryKey });
       notifySuccess(message, 'Card deleted');
+      // The card's balance travels back moments later: keep the dashboard's balance following it until it lands.
+      if (returnedAmount > 0 && balanceBefore !== undefined) {
+        refetchUntil<User | null>(
+          queryClient,
+          currentUserQueryKey,
+          (user) => (user?.balance ?? 0) >= balanceBefore + returnedAmount,
+        );
+      }
     },
     onError: (error) => notifyError(error, 'The card could not be deleted. Please try again.'),
   });
