@@ -179,14 +179,23 @@ try {
     },
   });
   rows.push(loads);
-  await new Promise((r) => setTimeout(r, 3000));
+  // Each accepted load then travels: issuer completion, its webhook, the settlement. Wait for all of it to land.
   const benchDb = new pg.Client({ connectionString: dbUrl.toString() });
   await benchDb.connect();
+  const settleStarted = Date.now();
+  for (let i = 0; i < 300; i += 1) {
+    const moving = await benchDb.query(
+      "select count(*)::int as n from card_operations where status in ('pending', 'submitted')",
+    );
+    if (moving.rows[0].n === 0) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const settledAfter = Math.round((Date.now() - settleStarted) / 1000);
   const movements = await benchDb.query(
     "select status, count(*)::int as n from card_operations where kind = 'fund' group by status order by status",
   );
   rows.push({
-    title: `card loads recorded: ${movements.rows.map((r) => `${r.n} ${r.status}`).join(', ')}; ledger invariants: ${await ledgerInvariants(benchDb)}`,
+    title: `card loads: ${movements.rows.map((r) => `${r.n} ${r.status}`).join(', ')}, all settled ${settledAfter}s after the run (issuer completion + webhook); ledger invariants: ${await ledgerInvariants(benchDb)}`,
     rps: '',
     p99: '',
     errors: '',
