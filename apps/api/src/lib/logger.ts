@@ -8,7 +8,8 @@ export function redactUrl(url: string): string {
       .replace(/(\/email\/verify\/)[^/?#]+/g, '$1[redacted]')
       // A sandbox card's issuer id is the key to its spend simulator.
       .replace(/(\/sandbox\/(?:issuing\/simulator\/)?cards\/)[^/?#]+/g, '$1[redacted]')
-      .replace(/([?&](?:code|token|exp)=)[^&#]*/gi, '$1[redacted]')
+      .replace(/(\/delete_card\/)[^/?#]+/g, '$1[redacted]')
+      .replace(/([?&](?:code|token|exp|card_id)=)[^&#]*/gi, '$1[redacted]')
   );
 }
 
