@@ -35,7 +35,25 @@ export const codeIn = (mail: Mail) => mail.text.match(/\b\d{6}\b/)?.[0] ?? '';
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${randomInt(1e6)}@example.com`;
 
+/** Transitions in flight (a toast fading out) would be measured mid-way: screenshots and axe wait for them. */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        // Spinners loop forever; only transitions that end are waited for.
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    null,
+    {
+      timeout: 5000,
+    },
+  );
+}
+
 async function expectNoSeriousA11yProblems(page: Page, name: string) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
@@ -50,6 +68,7 @@ async function expectNoSeriousA11yProblems(page: Page, name: string) {
  */
 export async function snap(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.screenshot({ path: `${ARTIFACTS}${name}-desktop.png`, fullPage: true });
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
