@@ -35,6 +35,15 @@ export const codeIn = (mail: Mail) => mail.text.match(/\b\d{6}\b/)?.[0] ?? '';
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${randomInt(1e6)}@example.com`;
 
+/**
+ * Toasts come and go on their own 5-second clock, so one could start fading while axe measures it: screenshots and
+ * checks are of screens, so they wait for toasts to have gone (the toasts' own look is checked where it is the
+ * subject).
+ */
+async function toastsGone(page: Page) {
+  await expect(page.getByRole('button', { name: 'Close notification' })).toHaveCount(0, { timeout: 8000 });
+}
+
 /** Transitions in flight (a toast fading out) would be measured mid-way: screenshots and axe wait for them. */
 async function settled(page: Page) {
   await page.waitForFunction(
@@ -68,6 +77,7 @@ async function expectNoSeriousA11yProblems(page: Page, name: string) {
  */
 export async function snap(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  await toastsGone(page);
   await settled(page);
   await page.screenshot({ path: `${ARTIFACTS}${name}-desktop.png`, fullPage: true });
   const size = page.viewportSize();
