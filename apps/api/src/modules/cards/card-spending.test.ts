@@ -97,7 +97,7 @@ describe('card spending through the issuer', () => {
       const { jar, cardId } = await userWithCard(quick, 'moments-later@example.com');
       await quick.request('PATCH', `/api/cards/${cardId}/load`, { jar, body: { amount: 1000 } });
       let balance = 0;
-      for (let i = 0; i < 100 && balance === 0; i += 1) {
+      for (let i = 0; i < 250 && balance === 0; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         balance = (await quick.request('GET', `/api/cards/${cardId}/public`, { jar })).json().balance;
       }
