@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { cardRoutes } from './modules/cards/cards.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
+import { referralRoutes } from './modules/referrals/referrals.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -120,6 +121,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
   await app.register(depositRoutes(deps), { prefix: '/api/transactions' });
   await app.register(cardRoutes(deps), { prefix: '/api/cards' });
+  await app.register(referralRoutes(deps), { prefix: '/api/referrals' });
   await app.register(webhookRoutes(deps, webhookSources), { prefix: '/api/webhooks' });
   if (options.exposeDevOutbox) await app.register(devOutboxRoutes(deps), { prefix: '/api/dev' });
   if (deps.config.PAYMENTS_PROVIDER === 'sandbox') {

@@ -27,7 +27,7 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   const sessionId = readAccessToken(deps.sessionSecret, accessToken, now);
   if (!sessionId) throw invalidAccess();
   const [row] = await deps.db
-    .select({ user: users, balance: userBalanceSql(users.id) })
+    .select({ user: users, balance: userBalanceSql() })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));

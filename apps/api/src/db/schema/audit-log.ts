@@ -12,5 +12,10 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetUserId), index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetUserId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 );

@@ -114,6 +114,7 @@ export const cardOperations = pgTable(
   (t) => [
     uniqueIndex('card_operations_idempotency_unique').on(t.userId, t.idempotencyKey),
     index('card_operations_card_created_idx').on(t.cardId, t.createdAt),
+    index('card_operations_user_idx').on(t.userId),
     index('card_operations_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'submitted')`),
     check('card_operations_kind_check', sql`${t.kind} in ('fund', 'unload', 'close', 'fee')`),
     check('card_operations_status_check', sql`${t.status} in ('pending', 'submitted', 'completed', 'failed')`),
@@ -146,6 +147,7 @@ export const cardMonthlyFees = pgTable(
   (t) => [
     primaryKey({ columns: [t.cardId, t.period] }),
     index('card_monthly_fees_unpaid_idx').on(t.cardId).where(sql`${t.status} = 'unpaid'`),
+    index('card_monthly_fees_user_idx').on(t.userId),
     check('card_monthly_fees_status_check', sql`${t.status} in ('paid', 'collecting', 'unpaid', 'waived')`),
   ],
 );

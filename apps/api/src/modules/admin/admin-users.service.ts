@@ -16,7 +16,7 @@ export async function listUsers(deps: Deps, query: PaginationQuery & { search?: 
     : undefined;
   const [total] = await deps.db.select({ n: count() }).from(users).where(where);
   const rows = await deps.db
-    .select({ user: users, balance: userBalanceSql(users.id) })
+    .select({ user: users, balance: userBalanceSql() })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))

@@ -16,9 +16,9 @@ import { hitRateLimit, RATE_RULES, tryRateLimit } from '../../lib/rate-limit.js'
 import { sendInBackground } from '../../providers/mail/send-later.js';
 import { audit } from '../audit/audit.js';
 import { requestCardholder } from '../cards/cardholders.service.js';
+import { recordReferralAtVerification } from '../referrals/referral-rewards.service.js';
 import { consumeLinkCode, issueLinkCode, issueOtp, verifyOtp } from './one-time-codes.service.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
-import { evaluateReferral } from './referral-check.js';
 import { createSession, revokeUserSessions } from './sessions.service.js';
 
 export const REGISTER_MESSAGE = 'Check your email: we sent a verification link to the address you entered.';
@@ -107,7 +107,7 @@ export async function verifyEmail(
       .returning();
     if (!user) throw new AppError('InvalidCode', 'This verification link is invalid, expired or already used.');
     if (user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
-    const referral = await evaluateReferral(tx, user);
+    const referral = await recordReferralAtVerification(tx, deps, user);
     await audit(tx, { action: 'auth.email_verified', targetUserId: user.id, ip: ctx.ip, details: referral });
     if (user.role === 'user') await requestCardholder(tx, user.id, now);
     const tokens = await createSession(deps, tx, user.id, ctx);

@@ -7,6 +7,7 @@ import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { audit } from '../audit/audit.js';
 import { move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
+import { reverseFirstCardReward } from '../referrals/referral-rewards.service.js';
 
 /** After this many tries (days, with backoff) a card the issuer never answered for is given up and its fee returned. */
 const MAX_CREATION_ATTEMPTS = 60;
@@ -36,6 +37,7 @@ async function refundCreation(deps: Deps, cardId: string, reason: string) {
         updatedAt: deps.now(),
       })
       .where(eq(cards.id, card.id));
+    await reverseFirstCardReward(tx, deps, card.id);
     await audit(tx, {
       action: 'card.creation_failed',
       targetUserId: card.userId,

@@ -12,7 +12,15 @@ import {
   padPin,
 } from '@coincard/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { type CardRow, cardMonthlyFees, cardOperations, cards, type UserRow, users } from '../../db/schema/index.js';
+import {
+  type CardRow,
+  cardMonthlyFees,
+  cardOperations,
+  cards,
+  referralRewards,
+  type UserRow,
+  users,
+} from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { hmacSha256 } from '../../lib/crypto.js';
@@ -25,6 +33,7 @@ import { audit } from '../audit/audit.js';
 import { move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { balanceOf } from '../ledger/ledger-read.js';
+import { payFirstCardReward } from '../referrals/referral-rewards.service.js';
 import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
 import { completeCardCreation } from './card-creation.service.js';
 import { cardAccount, startOperation, submitOperation } from './card-operations.service.js';
@@ -78,7 +87,7 @@ export async function createCard(
     }
     if (previous.status === 'failed') throw creationRefused(previous.failureReason);
     return {
-      reward: 0,
+      reward: await rewardPaidWith(deps, previous.id),
       message: previous.status === 'pending' ? PENDING_MESSAGE : CREATED_MESSAGE,
       card: await describeCard(deps, previous),
     };
@@ -147,6 +156,8 @@ export async function createCard(
         ip: ctx.ip,
         details: { cardId: id, fee: CARD_CREATION_FEE_CENTS },
       });
+      // decisions.md section 6: a referred user's first card pays both referral rewards, in this transaction.
+      await payFirstCardReward(tx, deps, user.id, id);
       return row;
     });
   } catch (error) {
@@ -161,10 +172,19 @@ export async function createCard(
   if (!card) throw new Error('card vanished');
   if (outcome === 'refused') throw creationRefused(card.failureReason);
   return {
-    reward: 0,
+    reward: await rewardPaidWith(deps, card.id),
     message: card.status === 'active' ? CREATED_MESSAGE : PENDING_MESSAGE,
     card: await describeCard(deps, card),
   };
+}
+
+/** The referral bonus a card's creation paid its owner (0 for most cards). */
+async function rewardPaidWith(deps: Deps, cardId: string): Promise<number> {
+  const [reward] = await deps.db
+    .select({ amount: referralRewards.referredAmount })
+    .from(referralRewards)
+    .where(and(eq(referralRewards.cardId, cardId), eq(referralRewards.status, 'paid')));
+  return reward?.amount ?? 0;
 }
 
 const creationRefused = (reason: string | null) =>

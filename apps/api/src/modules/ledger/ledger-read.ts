@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, executeRows } from '../../db/client.js';
 import type { AccountKey } from './ledger-accounts.js';
 
@@ -44,12 +44,13 @@ export async function balancesByRef(
 }
 
 /**
- * A user's available balance as a column expression, so a query about users can carry it without a second round
- * trip (authentication does this on every request).
+ * A user's available balance as a column expression for a query whose FROM has the `users` table, so a query about
+ * users carries it without a second round trip (authentication does this on every request). The column is named in
+ * full: drizzle leaves it unqualified in single-table queries, where it would bind to the ledger account's own id.
  */
-export function userBalanceSql(userId: AnyColumn | SQL): SQL<number> {
+export function userBalanceSql(): SQL<number> {
   return sql<number>`coalesce((select la.balance from ledger_accounts la
-    where la.kind = 'user_balance' and la.user_id = ${userId} and la.ref = ''), 0)`.mapWith(Number);
+    where la.kind = 'user_balance' and la.user_id = "users"."id" and la.ref = ''), 0)`.mapWith(Number);
 }
 
 export type LedgerEntry = {

@@ -1,0 +1,56 @@
+import { REFERRAL_LINK_MIN_BALANCE_CENTS } from '@coincard/shared';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor } from '../../db/client.js';
+import { type UserRow, users } from '../../db/schema/index.js';
+import { userBalanceSql } from '../ledger/ledger-read.js';
+
+export type ReferralVerdict =
+  | { applies: true; referrerId: string }
+  | {
+      applies: false;
+      referrerId: string | null;
+      reason:
+        | 'invalid_code'
+        | 'referrer_not_found'
+        | 'self'
+        | 'same_person'
+        | 'referrer_not_verified'
+        | 'referrer_suspended'
+        | 'referrer_not_a_user'
+        | 'referrer_balance_low';
+    };
+
+/** The mailbox an address reaches: lower case, without a "+tag" ("ann+x@mail.com" is ann@mail.com). */
+export function mailbox(email: string): string {
+  const [local = '', domain = ''] = email.toLowerCase().split('@');
+  return `${local.split('+')[0]}@${domain}`;
+}
+
+/**
+ * decisions.md section 6: a referral applies when the referrer exists, is verified, not suspended, is not the new
+ * user (nor the new user's own address with a "+tag"), and holds at least $50 at the new user's verification.
+ */
+export async function judgeReferral(db: Executor, user: UserRow): Promise<ReferralVerdict | null> {
+  const code = user.referredByCode?.trim();
+  if (!code) return null;
+  if (!z.uuid().safeParse(code).success) return { applies: false, referrerId: null, reason: 'invalid_code' };
+  const referrerId = code.toLowerCase();
+  if (referrerId === user.id) return { applies: false, referrerId: null, reason: 'self' };
+  const [referrer] = await db
+    .select({ user: users, balance: userBalanceSql() })
+    .from(users)
+    .where(eq(users.id, referrerId));
+  if (!referrer) return { applies: false, referrerId: null, reason: 'referrer_not_found' };
+  const no = (reason: Extract<ReferralVerdict, { applies: false }>['reason']): ReferralVerdict => ({
+    applies: false,
+    referrerId,
+    reason,
+  });
+  if (mailbox(referrer.user.email) === mailbox(user.email)) return no('same_person');
+  if (referrer.user.role !== 'user') return no('referrer_not_a_user');
+  if (!referrer.user.verified) return no('referrer_not_verified');
+  if (referrer.user.suspended) return no('referrer_suspended');
+  if (referrer.balance < REFERRAL_LINK_MIN_BALANCE_CENTS) return no('referrer_balance_low');
+  return { applies: true, referrerId };
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { cardSchema } from './cards.js';
+import { adminListQuerySchema, idSchema, pageMetaSchema, paginationQuerySchema } from './common.js';
+import { depositSchema } from './deposits.js';
+import { userSchema } from './user.js';
+
+export const adminDashboardQuerySchema = z.object({
+  /** The page of Recent Platform Transactions, 5 per page. */
+  paidPage: z.coerce
+    .number({ message: 'paidPage must be a number.' })
+    .int('paidPage must be a whole number.')
+    .min(1, 'paidPage must be at least 1.')
+    .max(1_000_000, 'paidPage is too large.')
+    .default(1),
+});
+
+export const dailyStatsSchema = z.object({
+  /** A UTC day, YYYY-MM-DD. */
+  date: z.string(),
+  usersRegistered: z.number().int(),
+  cardsCreated: z.number().int(),
+  paidInvoices: z.number().int(),
+});
+export type DailyStats = z.infer<typeof dailyStatsSchema>;
+
+export const adminDashboardStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  /** Per cent, one decimal: the last 7 days against the 7 before (100 when the week before had none). */
+  usersGrowth: z.number(),
+  totalCards: z.number().int(),
+  cardsGrowth: z.number(),
+  totalPaidInvoices: z.number().int(),
+  paidInvoicesGrowth: z.number(),
+  /** Cents credited by paid top-ups, to date. */
+  totalFunds: z.number().int(),
+  top5Users: z.array(z.object({ _id: z.string(), email: z.string(), accountLoad: z.number().int() })),
+  /** One row per UTC day, oldest first, today last. */
+  last7daysStats: z.array(dailyStatsSchema),
+  paidTransactions: z.object({ transactions: z.array(depositSchema), meta: pageMetaSchema }),
+});
+export type AdminDashboardStats = z.infer<typeof adminDashboardStatsSchema>;
+
+export const adminUserStatsSchema = z.object({
+  user: userSchema,
+  cards: z.object({
+    cardsCreated: z.number().int(),
+    activeCards: z.number().int(),
+    /** Cents on the user's live cards. */
+    totalCardBalance: z.number().int(),
+  }),
+  transactions: z.object({
+    earnedFromCardCreation: z.number().int(),
+    earnedFromFundingFees: z.number().int(),
+    earnedFromMonthlyFees: z.number().int(),
+    totalRevenue: z.number().int(),
+  }),
+  referrals: z.object({
+    totalReferrals: z.number().int(),
+    totalReferralEarning: z.number().int(),
+    totalReferralWithdrawn: z.number().int(),
+  }),
+});
+export type AdminUserStats = z.infer<typeof adminUserStatsSchema>;
+
+/** A card as an admin sees it: every card the user ever had, deleted ones included. */
+export const adminCardSchema = cardSchema.extend({ status: z.enum(['pending', 'active', 'frozen', 'terminated']) });
+export const adminCardsSchema = z.array(adminCardSchema);
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  action: z.string(),
+  actor: z.object({ _id: z.string(), email: z.string() }).nullable(),
+  target: z.object({ _id: z.string(), email: z.string() }).nullable(),
+  /** Where the request came from. */
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), meta: pageMetaSchema });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+const isoDate = (label: string) =>
+  z.iso.datetime({ offset: true, message: `${label} must be a date and time like 2026-11-22T00:00:00Z.` });
+
+export const auditQuerySchema = paginationQuerySchema.extend({
+  actorId: idSchema.optional(),
+  targetUserId: idSchema.optional(),
+  action: z.string().trim().max(100, 'action must be at most 100 characters.').optional(),
+  from: isoDate('from').optional(),
+  to: isoDate('to').optional(),
+});
+
+export const userDepositsQuerySchema = adminListQuerySchema;
