@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
 import { audit } from '../audit/audit.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
+import { listOwnDeposits } from '../deposits/deposits.service.js';
 import { userBalanceSql } from '../ledger/ledger-read.js';
 import { setTwoFactor, toUserDto } from '../users/users.service.js';
 
@@ -25,7 +26,7 @@ export async function listUsers(deps: Deps, query: PaginationQuery & { search?: 
   return { users: rows.map((row) => toUserDto(row.user, row.balance)), meta: pageMeta(query, total?.n ?? 0) };
 }
 
-async function loadTarget(deps: Deps, id: string): Promise<UserRow> {
+export async function loadTarget(deps: Deps, id: string): Promise<UserRow> {
   const [target] = await deps.db.select().from(users).where(eq(users.id, id));
   if (!target) throw notFound('User');
   return target;
@@ -59,6 +60,9 @@ export async function setUserTwoFactor(
   ctx: RequestContext,
 ) {
   const target = await loadTarget(deps, targetId);
+  if (!enabled && target.role === 'admin' && target.id !== admin.id) {
+    throw new AppError('Forbidden', "You cannot turn off another administrator's two-factor authentication.");
+  }
   await setTwoFactor(deps, { actorId: admin.id, targetId: target.id, enabled, ip: ctx.ip, byAdmin: true });
   return {
     isTwoFactorEnabled: enabled,
@@ -66,4 +70,9 @@ export async function setUserTwoFactor(
       ? 'Two-factor authentication is on for this user.'
       : 'Two-factor authentication is off for this user.',
   };
+}
+
+/** GET /api/admin/users/{id}/deposits: one user's top-ups, newest first. */
+export async function listDepositsOfUser(deps: Deps, userId: string, query: PaginationQuery) {
+  return listOwnDeposits(deps, await loadTarget(deps, userId), query);
 }

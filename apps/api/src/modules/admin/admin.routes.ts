@@ -1,7 +1,16 @@
 import {
+  adminCardsSchema,
+  adminDashboardQuerySchema,
+  adminDashboardStatsSchema,
   adminListQuerySchema,
+  adminUserStatsSchema,
+  auditPageSchema,
+  auditQuerySchema,
+  cardActionResponseSchema,
+  depositsPageSchema,
   idSchema,
   messageSchema,
+  paginationQuerySchema,
   toggleTwoFactorBodySchema,
   usersPageSchema,
 } from '@coincard/shared';
@@ -10,10 +19,20 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { contextOf } from '../../lib/request-context.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
-import { listUsers, setUserTwoFactor, toggleSuspension } from './admin-users.service.js';
+import { blockCard, listCardsOfUser, unblockCard } from '../cards/card-blocks.service.js';
+import { listAudit } from './admin-audit.service.js';
+import { getDashboardStats, getUserStats } from './admin-stats.service.js';
+import {
+  listDepositsOfUser,
+  listUsers,
+  loadTarget,
+  setUserTwoFactor,
+  toggleSuspension,
+} from './admin-users.service.js';
 
 const tags = ['admin'];
 const idParams = z.object({ id: idSchema });
+const cardParams = z.object({ cardId: z.string().max(100) });
 
 /** Admin calls under /api/admin. */
 export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -31,6 +50,98 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => toggleSuspension(deps, principalOf(request).user, request.params.id, contextOf(request)),
+    );
+
+    app.get(
+      '/stats/dashboard',
+      {
+        schema: {
+          tags,
+          summary: 'Platform figures: totals, weekly growth, the last 7 days, top users, recent paid top-ups',
+          querystring: adminDashboardQuerySchema,
+          response: { 200: adminDashboardStatsSchema },
+        },
+      },
+      async (request) => getDashboardStats(deps, request.query.paidPage),
+    );
+
+    app.get(
+      '/stats/user/:id',
+      {
+        schema: {
+          tags,
+          summary: "One user's cards, the revenue they brought, and their referrals",
+          params: idParams,
+          response: { 200: adminUserStatsSchema },
+        },
+      },
+      async (request) => getUserStats(deps, request.params.id),
+    );
+
+    app.get(
+      '/users/:id/cards',
+      {
+        schema: {
+          tags,
+          summary: 'Every card a user ever had',
+          params: idParams,
+          response: { 200: adminCardsSchema },
+        },
+      },
+      async (request) => listCardsOfUser(deps, (await loadTarget(deps, request.params.id)).id),
+    );
+
+    app.get(
+      '/users/:id/deposits',
+      {
+        schema: {
+          tags,
+          summary: "A user's top-ups, newest first",
+          params: idParams,
+          querystring: paginationQuerySchema,
+          response: { 200: depositsPageSchema },
+        },
+      },
+      async (request) => listDepositsOfUser(deps, request.params.id, request.query),
+    );
+
+    app.get(
+      '/audit',
+      {
+        schema: {
+          tags,
+          summary: 'The audit log: who did what to whom, when and from where',
+          querystring: auditQuerySchema,
+          response: { 200: auditPageSchema },
+        },
+      },
+      async (request) => listAudit(deps, request.query),
+    );
+
+    app.patch(
+      '/cards/:cardId/freeze',
+      {
+        schema: {
+          tags,
+          summary: 'Block a card (its owner cannot unfreeze it)',
+          params: cardParams,
+          response: { 200: cardActionResponseSchema },
+        },
+      },
+      async (request) => blockCard(deps, principalOf(request).user, request.params.cardId, contextOf(request)),
+    );
+
+    app.patch(
+      '/cards/:cardId/unfreeze',
+      {
+        schema: {
+          tags,
+          summary: 'Lift a block by support',
+          params: cardParams,
+          response: { 200: cardActionResponseSchema },
+        },
+      },
+      async (request) => unblockCard(deps, principalOf(request).user, request.params.cardId, contextOf(request)),
     );
 
     app.patch(
