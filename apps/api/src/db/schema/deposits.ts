@@ -37,8 +37,12 @@ export const deposits = pgTable(
     uniqueIndex('deposits_order_id_unique').on(t.orderId),
     uniqueIndex('deposits_idempotency_unique').on(t.userId, t.idempotencyKey),
     index('deposits_user_created_idx').on(t.userId, t.createdAt),
-    index('deposits_created_idx').on(t.createdAt),
-    index('deposits_paid_updated_idx').on(t.updatedAt).where(sql`${t.status} in ('PAID', 'PAID_OVER', 'PAID_LESS')`),
+    // Lists are ordered by (time, id): the id in the index lets a page be read off it instead of sorting everything.
+    index('deposits_created_idx').on(t.createdAt, t.id),
+    index('deposits_paid_updated_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} in ('PAID', 'PAID_OVER', 'PAID_LESS')`),
+    index('deposits_provider_payment_idx').on(t.providerPaymentId),
     index('deposits_pending_check_idx').on(t.nextCheckAt).where(sql`${t.status} = 'PENDING'`),
     check(
       'deposits_status_check',

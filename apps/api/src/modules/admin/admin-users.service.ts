@@ -1,5 +1,6 @@
 import type { PaginationQuery } from '@coincard/shared';
-import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import { z } from 'zod';
 import { type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -8,14 +9,18 @@ import { audit } from '../audit/audit.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
 import { listOwnDeposits } from '../deposits/deposits.service.js';
 import { userBalanceSql } from '../ledger/ledger-read.js';
+import { platformTotals } from '../stats/platform-counts.js';
 import { setTwoFactor, toUserDto } from '../users/users.service.js';
 
 export async function listUsers(deps: Deps, query: PaginationQuery & { search?: string | undefined }) {
   const search = query.search?.trim();
-  const where = search
-    ? or(ilike(users.email, likePattern(search)), sql`${users.id}::text = ${search.toLowerCase()}`)
-    : undefined;
-  const [total] = await deps.db.select({ n: count() }).from(users).where(where);
+  // The e-mail match uses the trigram index; an id is matched only when the term is one (its own index).
+  const byEmail = search ? ilike(users.email, likePattern(search)) : undefined;
+  const where =
+    search && z.uuid().safeParse(search).success ? or(byEmail, eq(users.id, search.toLowerCase())) : byEmail;
+  const total = where
+    ? ((await deps.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0)
+    : await platformTotals(deps.db).then((totals) => totals.users + totals.admins);
   const rows = await deps.db
     .select({ user: users, balance: userBalanceSql() })
     .from(users)
@@ -23,7 +28,7 @@ export async function listUsers(deps: Deps, query: PaginationQuery & { search?: 
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.pageSize)
     .offset(pageOffset(query));
-  return { users: rows.map((row) => toUserDto(row.user, row.balance)), meta: pageMeta(query, total?.n ?? 0) };
+  return { users: rows.map((row) => toUserDto(row.user, row.balance)), meta: pageMeta(query, total) };
 }
 
 export async function loadTarget(deps: Deps, id: string): Promise<UserRow> {

@@ -1,11 +1,14 @@
-import { DEPOSIT_LIFETIME_SECONDS, type PaginationQuery } from '@coincard/shared';
-import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { DEPOSIT_LIFETIME_SECONDS, type DepositsPage, type PaginationQuery } from '@coincard/shared';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { executeRows } from '../../db/client.js';
 import { deposits, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
+import { platformTotals } from '../stats/platform-counts.js';
 import { toDepositDto } from './deposit-dto.js';
 
 export type CreateDepositInput = { currency: string; network: string; amountInUsd: number };
@@ -118,33 +121,68 @@ export async function listOwnDeposits(deps: Deps, user: UserRow, query: Paginati
   return { transactions: rows.map((row) => toDepositDto(row.deposit, user.email)), meta: pageMeta(query, total) };
 }
 
+/**
+ * All top-ups (admin), newest first. Without a search the page is read off the (created_at, id) index and the total
+ * comes from the platform counters. A search first gathers the matching top-ups through one index each (e-mail by
+ * trigram, order id, provider payment id, deposit id) and picks the page's ids from them, then reads those rows by
+ * primary key; neither path scans a million rows.
+ */
 export async function listAllDeposits(deps: Deps, query: PaginationQuery & { search?: string | undefined }) {
   const search = query.search?.trim();
-  const where = search
-    ? or(
-        ilike(users.email, likePattern(search)),
-        sql`${deposits.id}::text = ${search.toLowerCase()}`,
-        eq(deposits.providerPaymentId, search),
-        eq(deposits.orderId, search),
-      )
-    : undefined;
-  const [total] = await deps.db
-    .select({ n: count() })
+  if (search) return searchDeposits(deps, query, search);
+  // The page's ids come off the index alone; only those rows are then read and joined to their users.
+  const page = await deps.db
+    .select({ id: deposits.id })
     .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
-    .where(where);
-  const rows = await deps.db
-    .select({ deposit: deposits, email: users.email })
-    .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
-    .where(where)
     .orderBy(desc(deposits.createdAt), desc(deposits.id))
     .limit(query.pageSize)
     .offset(pageOffset(query));
   return {
-    transactions: rows.map((row) => toDepositDto(row.deposit, row.email)),
-    meta: pageMeta(query, total?.n ?? 0),
+    transactions: await depositsByIds(
+      deps,
+      page.map((row) => row.id),
+    ),
+    meta: pageMeta(query, (await platformTotals(deps.db)).deposits),
   };
+}
+
+async function depositsByIds(deps: Deps, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await deps.db
+    .select({ deposit: deposits, email: users.email })
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .where(inArray(deposits.id, ids))
+    .orderBy(desc(deposits.createdAt), desc(deposits.id));
+  return rows.map((row) => toDepositDto(row.deposit, row.email));
+}
+
+async function searchDeposits(deps: Deps, query: PaginationQuery, search: string): Promise<DepositsPage> {
+  const byId = z.uuid().safeParse(search).success
+    ? sql` union select id, created_at from deposits where id = ${search.toLowerCase()}::uuid`
+    : sql``;
+  const page = await executeRows<{ id: string; total: string }>(
+    deps.db,
+    sql`select id, count(*) over () as total from (
+          select id, created_at from deposits
+            where user_id in (select id from users where email ilike ${likePattern(search)})
+          union select id, created_at from deposits where order_id = ${search}
+          union select id, created_at from deposits where provider_payment_id = ${search}${byId}
+        ) m
+        order by created_at desc, id desc
+        limit ${query.pageSize} offset ${pageOffset(query)}`,
+  );
+  const transactions = await depositsByIds(
+    deps,
+    page.map((row) => String(row.id)),
+  );
+  // Past the last page the window count is gone with the rows; counting once more says how many there are.
+  const total: number = page[0]
+    ? Number(page[0].total)
+    : query.page > 1
+      ? (await searchDeposits(deps, { ...query, page: 1 }, search)).meta.total
+      : 0;
+  return { transactions, meta: pageMeta(query, total) };
 }
 
 /** A top-up whose invoice never came to exist: FAILED, nothing to credit, and retries of its key say so. */
