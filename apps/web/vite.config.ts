@@ -35,6 +35,8 @@ export default defineConfig({
         chunkFileNames: (chunk) => (chunk.name === 'admin-area' ? 'assets/admin-[hash].js' : 'assets/[name]-[hash].js'),
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
+          // Charts (and recharts under them) are for the admin dashboard only: they stay in the admin chunk.
+          if (id.includes('node_modules/@mantine/charts/')) return undefined;
           if (id.includes('node_modules/@mantine/') || id.includes('node_modules/@floating-ui/')) return 'mantine';
           return undefined;
         },

@@ -92,6 +92,7 @@ const darkenedStatusText = Object.fromEntries(
  * - light-variant badges and coloured text in green, teal, yellow, orange, red and gray use shade 8 in the light
  *   scheme (yellow 2.1:1), so they use shade 9 darkened instead;
  * - filled red and green buttons in the dark scheme use shade 5 (white on red-5 is 2.8:1), so they use shade 8.
+ * The admin chart's series colours (`--cc-chart-*`) keep 3:1 against the card background in both schemes.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -99,6 +100,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'color-mix(in srgb, var(--mantine-color-gray-7) 65%, var(--mantine-color-gray-6))',
     '--mantine-color-anchor': 'var(--mantine-color-navy-8)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--cc-chart-users': 'var(--mantine-color-navy-6)',
+    '--cc-chart-cards': 'var(--mantine-color-teal-9)',
+    '--cc-chart-invoices': 'var(--mantine-color-orange-8)',
     ...darkenedStatusText,
   },
   dark: {
@@ -110,5 +114,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'color-mix(in srgb, var(--mantine-color-dark-1) 70%, var(--mantine-color-dark-2))',
     '--mantine-color-anchor': 'var(--mantine-color-navy-2)',
     '--mantine-color-error': 'var(--mantine-color-red-5)',
+    '--cc-chart-users': 'var(--mantine-color-navy-3)',
+    '--cc-chart-cards': 'var(--mantine-color-teal-4)',
+    '--cc-chart-invoices': 'var(--mantine-color-orange-5)',
   },
 });

@@ -24,6 +24,7 @@ const DashboardRoute = lazyPage(() => import('./routes/dashboard-route'), 'Dashb
 const AdminUsersRoute = lazyPage(loadAdminArea, 'AdminUsersRoute');
 const AdminUserDetailRoute = lazyPage(loadAdminArea, 'AdminUserDetailRoute');
 const AdminTransactionsRoute = lazyPage(loadAdminArea, 'AdminTransactionsRoute');
+const AdminAuditRoute = lazyPage(loadAdminArea, 'AdminAuditRoute');
 const ReferralProgramRoute = lazyPage(() => import('./routes/referral-program-route'), 'ReferralProgramRoute');
 const CardDetailsRoute = lazyPage(() => import('./routes/card-details-route'), 'CardDetailsRoute');
 const ProfileSettingsRoute = lazyPage(() => import('./routes/profile-settings-route'), 'ProfileSettingsRoute');
@@ -64,6 +65,7 @@ export function AppRoutes() {
                 <Route path="/users" element={<AdminUsersRoute />} />
                 <Route path="/users/:id" element={<AdminUserDetailRoute />} />
                 <Route path="/transactions" element={<AdminTransactionsRoute />} />
+                <Route path="/audit" element={<AdminAuditRoute />} />
               </Route>
               <Route element={<AuthGuard roles={['user']} />}>
                 <Route path="/referral-program" element={<ReferralProgramRoute />} />

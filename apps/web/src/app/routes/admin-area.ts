@@ -3,6 +3,7 @@
  * that users never download.
  */
 export { AdminLayout } from '../../components/layouts/admin-layout';
+export { AdminAuditRoute } from './admin-audit-route';
 export { AdminDashboardRoute } from './admin-dashboard-route';
 export { AdminTransactionsRoute } from './admin-transactions-route';
 export { AdminUserDetailRoute } from './admin-user-detail-route';

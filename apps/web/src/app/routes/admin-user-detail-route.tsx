@@ -5,5 +5,6 @@ import { usePageTitle } from '../../lib/use-page-title';
 export function AdminUserDetailRoute() {
   usePageTitle('User details');
   const { id = '' } = useParams();
-  return <AdminUserDetail userId={id} />;
+  // Keyed by user: going from one user to another (a link in the audit trail) never shows the first one's data.
+  return <AdminUserDetail key={id} userId={id} />;
 }

@@ -1,11 +1,9 @@
-import { NARROW_SCREEN_PX, type PageMeta } from '@coincard/shared';
+import type { PageMeta } from '@coincard/shared';
 import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconSearchOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
-import { ListPagination } from './list-pagination';
 import { ListSearch } from './list-search';
 import type { useListParams } from './use-list-params';
 
@@ -27,8 +25,10 @@ type AdminListPanelProps<T> = {
   query: ListQuery<T>;
   /** Shown when the platform has none at all (no search). */
   empty: { icon: ReactNode; title: string; description: string };
-  renderSkeleton: (isNarrow: boolean) => ReactNode;
-  renderItems: (items: readonly T[], isNarrow: boolean) => ReactNode;
+  columns: readonly DataTableColumn<T>[];
+  rowKey: (row: T) => string;
+  onRowClick?: (row: T) => void;
+  minWidth: number;
 };
 
 const count = new Intl.NumberFormat('en-US');
@@ -39,26 +39,17 @@ function summaryOf(meta: PageMeta, noun: string, search: string): string {
 }
 
 /**
- * One admin list: search box, a table (or a stacked list below 768px), and its loading, error, empty and
- * no-match states, with pagination under it. The pages only say what a row looks like.
+ * One searchable admin list: the search box and a count over the shared table, which brings the loading, error and
+ * pagination; this panel says what "empty" means here (none yet, no match, a page past the end).
  */
 export function AdminListPanel<T>(props: AdminListPanelProps<T>) {
   const { noun, list, query, empty } = props;
-  const isNarrow = useMediaQuery(`(max-width: ${NARROW_SCREEN_PX - 0.02}px)`, false, {
-    getInitialValueInEffect: false,
-  });
   const { data } = query;
   const isSearching = query.isFetching && list.draft.trim() !== '' && !query.isPending;
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = props.renderSkeleton(isNarrow);
-  } else if (query.isError || !data) {
-    body = (
-      <ErrorState headingLevel={2} title={`The ${noun} could not be loaded`} onRetry={() => void query.refetch()} />
-    );
-  } else if (data.meta.total === 0 && list.search) {
-    body = (
+  let emptyState: ReactNode;
+  if (data && data.meta.total === 0 && list.search) {
+    emptyState = (
       <EmptyState
         headingLevel={2}
         icon={<IconSearchOff size={26} />}
@@ -71,15 +62,15 @@ export function AdminListPanel<T>(props: AdminListPanelProps<T>) {
         }
       />
     );
-  } else if (data.meta.total === 0) {
-    body = <EmptyState headingLevel={2} icon={empty.icon} title={empty.title} description={empty.description} />;
-  } else if (data.items.length === 0) {
-    body = (
+  } else if (data && data.meta.total === 0) {
+    emptyState = <EmptyState headingLevel={2} icon={empty.icon} title={empty.title} description={empty.description} />;
+  } else {
+    emptyState = (
       <EmptyState
         headingLevel={2}
         icon={<IconSearchOff size={26} />}
         title={`Page ${list.page} is empty`}
-        description={`There ${data.meta.pages === 1 ? 'is 1 page' : `are ${data.meta.pages} pages`} of ${noun}.`}
+        description={`There ${data?.meta.pages === 1 ? 'is 1 page' : `are ${data?.meta.pages ?? 0} pages`} of ${noun}.`}
         action={
           <Button variant="light" mt="xs" onClick={() => list.setPage(1)}>
             Go to the first page
@@ -87,8 +78,6 @@ export function AdminListPanel<T>(props: AdminListPanelProps<T>) {
         }
       />
     );
-  } else {
-    body = props.renderItems(data.items, isNarrow);
   }
 
   const summary = data && !query.isError ? summaryOf(data.meta, noun, list.search) : '';
@@ -117,10 +106,23 @@ export function AdminListPanel<T>(props: AdminListPanelProps<T>) {
             {data && data.meta.total === 0 ? <VisuallyHidden>{summary}</VisuallyHidden> : summary}
           </Text>
         </Group>
-        <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>{body}</div>
-        {data && !query.isError ? (
-          <ListPagination meta={data.meta} page={list.page} onChange={list.setPage} noun={noun} />
-        ) : null}
+        <DataTable
+          label={`All ${noun}`}
+          noun={noun}
+          columns={props.columns}
+          rows={data?.items}
+          rowKey={props.rowKey}
+          onRowClick={props.onRowClick}
+          isLoading={query.isPending}
+          isError={query.isError}
+          onRetry={() => void query.refetch()}
+          headingLevel={2}
+          isRefreshing={query.isPlaceholderData}
+          minWidth={props.minWidth}
+          skeletonRows={6}
+          empty={emptyState}
+          pagination={data ? { meta: data.meta, page: list.page, onChange: list.setPage } : null}
+        />
       </Stack>
     </Paper>
   );

@@ -3,9 +3,10 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { useTransactionsQuery } from '../api/get-transactions';
 import { AdminListPanel } from './admin-list-panel';
 import { AdminPageHeader } from './admin-page-header';
-import { AdminTransactionsList, AdminTransactionsListSkeleton } from './admin-transactions-list';
-import { AdminTransactionsTable, AdminTransactionsTableSkeleton } from './admin-transactions-table';
+import { depositColumns } from './deposit-columns';
 import { useListParams } from './use-list-params';
+
+const COLUMNS = depositColumns();
 
 /** Every crypto deposit on the platform, 10 per page, searchable by customer e-mail or any of its ids. */
 export function AdminTransactions() {
@@ -29,12 +30,9 @@ export function AdminTransactions() {
           title: 'No transactions yet',
           description: 'Deposits appear here, newest first, as soon as customers add money with crypto.',
         }}
-        renderSkeleton={(isNarrow) =>
-          isNarrow ? <AdminTransactionsListSkeleton /> : <AdminTransactionsTableSkeleton />
-        }
-        renderItems={(deposits, isNarrow) =>
-          isNarrow ? <AdminTransactionsList deposits={deposits} /> : <AdminTransactionsTable deposits={deposits} />
-        }
+        columns={COLUMNS}
+        rowKey={(deposit) => deposit._id}
+        minWidth={980}
       />
     </Stack>
   );

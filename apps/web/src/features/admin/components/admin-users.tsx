@@ -1,16 +1,20 @@
 import { Stack } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useUsersQuery } from '../api/get-users';
 import { AdminListPanel } from './admin-list-panel';
 import { AdminPageHeader } from './admin-page-header';
 import { useListParams } from './use-list-params';
-import { UsersList, UsersListSkeleton } from './users-list';
-import { UsersTable, UsersTableSkeleton } from './users-table';
+import { type UserDetailState, userDetailPath, usersColumns } from './users-table';
 
 /** Every CoinCard account, 10 per page, searchable by e-mail or id (decisions.md section 7). */
 export function AdminUsers() {
   const list = useListParams();
   const query = useUsersQuery({ page: list.page, search: list.search });
+  const navigate = useNavigate();
+  const usersSearch = useLocation().search;
+  const columns = useMemo(() => usersColumns({ usersSearch }), [usersSearch]);
 
   return (
     <Stack gap="lg">
@@ -26,8 +30,10 @@ export function AdminUsers() {
           title: 'No users yet',
           description: 'Accounts appear here as soon as people sign up.',
         }}
-        renderSkeleton={(isNarrow) => (isNarrow ? <UsersListSkeleton /> : <UsersTableSkeleton />)}
-        renderItems={(users, isNarrow) => (isNarrow ? <UsersList users={users} /> : <UsersTable users={users} />)}
+        columns={columns}
+        rowKey={(user) => user._id}
+        onRowClick={(user) => void navigate(userDetailPath(user), { state: { usersSearch } satisfies UserDetailState })}
+        minWidth={900}
       />
     </Stack>
   );

@@ -10,3 +10,21 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
+
+const utcDay = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const utcShortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** "Mon, Mar 2" for a UTC day "2026-03-02" (the dashboard's days are UTC days). */
+export function formatUtcDay(day: string): string {
+  return utcDay.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "Mar 2": a UTC day on a chart axis. */
+export function formatUtcShortDay(day: string): string {
+  return utcShortDay.format(new Date(`${day}T00:00:00Z`));
+}

@@ -10,11 +10,18 @@ export function shortenId(id: string): string {
   return id.length <= HEAD + TAIL + 1 ? id : `${id.slice(0, HEAD)}…${id.slice(-TAIL)}`;
 }
 
-/** The payment provider's transaction id, shortened, with a button that copies all of it. */
-export function ProviderId({ id }: { id: string | null }) {
+type ProviderIdProps = {
+  id: string | null;
+  /** What the id is, for the copy button: "provider ID" (the default), "user ID". */
+  label?: string;
+};
+
+/** A long id (the payment provider's transaction id, a user id), shortened, with a button that copies all of it. */
+export function ProviderId({ id, label = 'provider ID' }: ProviderIdProps) {
+  const name = `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
   if (!id) {
     return (
-      <Text size="sm" c="dimmed" aria-label="No provider id yet">
+      <Text size="sm" c="dimmed" aria-label={`No ${label.toLowerCase()} yet`}>
         —
       </Text>
     );
@@ -27,13 +34,13 @@ export function ProviderId({ id }: { id: string | null }) {
       </Text>
       <CopyButton value={id} timeout={COPY_CONFIRMATION_MS}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy provider ID'} withArrow position="top">
+          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow position="top">
             <ActionIcon
               variant="subtle"
               color={copied ? 'green' : 'gray'}
               size="sm"
               onClick={copy}
-              aria-label={copied ? 'Provider ID copied' : `Copy provider ID ${id}`}
+              aria-label={copied ? `${name} copied` : `Copy ${label} ${id}`}
             >
               {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
             </ActionIcon>

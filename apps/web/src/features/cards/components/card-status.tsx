@@ -1,36 +1,8 @@
-import { type Card, type CardOperation, type CardStatus, formatCents } from '@coincard/shared';
-import { Badge, type BadgeProps } from '@mantine/core';
-import { IconBan, IconCircleCheck, IconHourglassHigh, IconSnowflake, type TablerIcon } from '@tabler/icons-react';
+import { type Card, type CardOperation, formatCents } from '@coincard/shared';
+import { CARD_STATUS_LOOKS } from '../../../components/card-status-badge';
 import type { CardRibbon } from '../../../components/card-visual';
-import { semanticColors } from '../../../theme';
 
-type StatusLook = { label: string; color: string; icon: TablerIcon };
-
-/** Active green, frozen and terminated red, pending amber; each with a word and an icon, never colour alone. */
-export const CARD_STATUS_LOOKS: Record<CardStatus, StatusLook> = {
-  active: { label: 'Active', color: semanticColors.success, icon: IconCircleCheck },
-  frozen: { label: 'Frozen', color: semanticColors.danger, icon: IconSnowflake },
-  terminated: { label: 'Terminated', color: semanticColors.danger, icon: IconBan },
-  pending: { label: 'Being created', color: semanticColors.pending, icon: IconHourglassHigh },
-};
-
-export function CardStatusBadge({ status, size = 'md' }: { status: CardStatus; size?: BadgeProps['size'] }) {
-  const look = CARD_STATUS_LOOKS[status];
-  const Icon = look.icon;
-  return (
-    <Badge
-      color={look.color}
-      variant="light"
-      size={size}
-      radius="sm"
-      tt="none"
-      leftSection={<Icon size={12} aria-hidden />}
-      style={{ flexShrink: 0 }}
-    >
-      {look.label}
-    </Badge>
-  );
-}
+export { CARD_STATUS_LOOKS, CardStatusBadge } from '../../../components/card-status-badge';
 
 /** The stamp on the card visual when the card cannot pay now. */
 export function cardRibbon(card: Pick<Card, 'status'>): CardRibbon | null {

@@ -1,15 +1,69 @@
-import { NARROW_SCREEN_PX, PAGINATION_SIBLINGS } from '@coincard/shared';
-import { Button, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import type { Deposit } from '@coincard/shared';
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconReceipt } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { AmountCell, AmountPaidCell, CoinCell, formatDepositDate } from '../../../components/deposit-cells';
+import { DepositStatusBadge } from '../../../components/deposit-status-badge';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
 import { useDepositsQuery } from '../api/get-deposits';
-import { TopUpsList, TopUpsListSkeleton } from './top-ups-list';
-import { TopUpsTable, TopUpsTableSkeleton } from './top-ups-table';
+import { PayLink } from './pay-link';
 
 type RecentTopUpsProps = { onAddMoney: () => void };
+
+const COLUMNS: DataTableColumn<Deposit>[] = [
+  {
+    key: 'date',
+    header: 'Date',
+    render: (deposit) => (
+      <Text component="time" dateTime={deposit.createdAt} size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatDepositDate(deposit)}
+      </Text>
+    ),
+    renderStacked: (deposit) => (
+      <Text component="time" dateTime={deposit.createdAt} size="xs">
+        {formatDepositDate(deposit)}
+      </Text>
+    ),
+    skeleton: { w: 120, h: 12 },
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    render: (deposit) => <AmountCell deposit={deposit} />,
+    stacked: 'aside',
+    skeleton: { w: 64, h: 12 },
+  },
+  {
+    key: 'paid',
+    header: 'Amount paid',
+    render: (deposit) => <AmountPaidCell deposit={deposit} />,
+    skeleton: { w: 64, h: 12 },
+  },
+  {
+    key: 'coin',
+    header: 'Coin',
+    render: (deposit) => <CoinCell deposit={deposit} />,
+    stacked: 'title',
+    skeleton: { w: 90, h: 24 },
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (deposit) => <DepositStatusBadge status={deposit.status} />,
+    renderStacked: (deposit) => <DepositStatusBadge status={deposit.status} size="sm" />,
+    stacked: 'aside',
+    skeleton: { w: 76, h: 20 },
+  },
+  {
+    key: 'pay',
+    header: 'Payment',
+    hideHeader: true,
+    align: 'right',
+    render: (deposit) => <PayLink deposit={deposit} />,
+    stacked: 'footer',
+  },
+];
 
 /**
  * The user's own top-ups (the spec's "Recent Transactions" of the dashboard, not a card's history), 10 per page;
@@ -17,31 +71,8 @@ type RecentTopUpsProps = { onAddMoney: () => void };
  */
 export function RecentTopUps({ onAddMoney }: RecentTopUpsProps) {
   const [page, setPage] = useState(1);
-  const isNarrow = useMediaQuery(`(max-width: ${NARROW_SCREEN_PX - 0.02}px)`) ?? false;
   const { data, isPending, isError, refetch, isPlaceholderData } = useDepositsQuery(page);
   const isWaiting = data?.transactions.some((deposit) => deposit.status === 'PENDING') ?? false;
-
-  let body: ReactNode;
-  if (isPending) {
-    body = isNarrow ? <TopUpsListSkeleton /> : <TopUpsTableSkeleton />;
-  } else if (isError) {
-    body = <ErrorState title="Transactions unavailable" onRetry={() => void refetch()} />;
-  } else if (data.transactions.length === 0) {
-    body = (
-      <EmptyState
-        icon={<IconReceipt size={26} />}
-        title="No transactions yet"
-        description="Add money with crypto and each top-up appears here with its status, newest first."
-        action={
-          <Button mt="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAddMoney}>
-            Add Money
-          </Button>
-        }
-      />
-    );
-  } else {
-    body = isNarrow ? <TopUpsList deposits={data.transactions} /> : <TopUpsTable deposits={data.transactions} />;
-  }
 
   return (
     <Paper
@@ -66,20 +97,32 @@ export function RecentTopUps({ onAddMoney }: RecentTopUpsProps) {
             </Group>
           ) : null}
         </Group>
-        {body}
-        {data && data.meta.pages > 1 ? (
-          <Group justify="center" mt="xs">
-            <Pagination
-              total={data.meta.pages}
-              value={page}
-              onChange={setPage}
-              siblings={PAGINATION_SIBLINGS}
-              size="sm"
-              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-              aria-label="Transactions pages"
+        <DataTable
+          label="Your top-ups"
+          noun="transactions"
+          columns={COLUMNS}
+          rows={data?.transactions}
+          rowKey={(deposit) => deposit._id}
+          isLoading={isPending}
+          isError={isError}
+          onRetry={() => void refetch()}
+          errorTitle="Transactions unavailable"
+          isRefreshing={isPlaceholderData}
+          minWidth={640}
+          pagination={data ? { meta: data.meta, page, onChange: setPage } : null}
+          empty={
+            <EmptyState
+              icon={<IconReceipt size={26} />}
+              title="No transactions yet"
+              description="Add money with crypto and each top-up appears here with its status, newest first."
+              action={
+                <Button mt="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAddMoney}>
+                  Add Money
+                </Button>
+              }
             />
-          </Group>
-        ) : null}
+          }
+        />
       </Stack>
     </Paper>
   );

@@ -1,14 +1,50 @@
-import type { User } from '@coincard/shared';
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconGift } from '@tabler/icons-react';
+import { formatCents, REFERRAL_LINK_MIN_BALANCE_CENTS, type User } from '@coincard/shared';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
+import { semanticColors } from '../../../theme';
 import { ReferralLinkBox } from './referral-link-box';
+import { ReferralRewards } from './referral-rewards';
+import { ReferralSummaryCards } from './referral-summary-cards';
 
-type ReferralProgramProps = { user: User };
+type ReferralProgramProps = {
+  user: User;
+  /** Opens Add Money (the deposits feature, composed by the page) to reach the $50 the link needs. */
+  onAddMoney: () => void;
+};
 
-/** Referral page: the personal link works today; earnings and rewards arrive with the referral service. */
-export function ReferralProgram({ user }: ReferralProgramProps) {
+function LowBalanceWarning({ balance, onAddMoney }: { balance: number; onAddMoney: () => void }) {
+  const missing = REFERRAL_LINK_MIN_BALANCE_CENTS - balance;
+  return (
+    <Alert
+      variant="light"
+      color={semanticColors.pending}
+      radius="md"
+      icon={<IconAlertTriangle size={20} aria-hidden />}
+      title="Your referral link is not active yet"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Referral links work for accounts holding at least {formatCents(REFERRAL_LINK_MIN_BALANCE_CENTS)}. Your balance
+          is {formatCents(balance)}: add {formatCents(missing)} to start inviting friends.
+        </Text>
+        <Button
+          size="xs"
+          variant="light"
+          color={semanticColors.pending}
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={onAddMoney}
+        >
+          Add Money
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The referral page (spec section 2): earnings, the personal link, rewards and the rules. */
+export function ReferralProgram({ user, onAddMoney }: ReferralProgramProps) {
+  const isLinkActive = user.balance >= REFERRAL_LINK_MIN_BALANCE_CENTS;
   return (
     <Stack gap="lg">
       <Button
@@ -17,6 +53,7 @@ export function ReferralProgram({ user }: ReferralProgramProps) {
         variant="subtle"
         leftSection={<IconArrowLeft size={16} aria-hidden />}
         w="fit-content"
+        px="xs"
       >
         Back to dashboard
       </Button>
@@ -25,18 +62,13 @@ export function ReferralProgram({ user }: ReferralProgramProps) {
           Referral Program
         </Title>
         <Text c="dimmed" size="sm">
-          Invite friends to CoinCard and earn rewards when they sign up and create their first card.
+          Invite friends to CoinCard and earn rewards when they verify their e-mail and create their first card.
         </Text>
       </Stack>
+      {isLinkActive ? null : <LowBalanceWarning balance={user.balance} onAddMoney={onAddMoney} />}
+      <ReferralSummaryCards />
       <ReferralLinkBox userId={user._id} balanceCents={user.balance} />
-      <Paper withBorder radius="lg" p="lg">
-        <EmptyState
-          headingLevel={2}
-          icon={<IconGift size={26} />}
-          title="Your referral earnings arrive soon"
-          description="Total earnings, the amount available to withdraw, your progress to the next payout and every reward will be shown here."
-        />
-      </Paper>
+      <ReferralRewards />
     </Stack>
   );
 }

@@ -1,0 +1,22 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { makeUser } from '../../test/users';
+import { AdminLayout } from './admin-layout';
+
+describe('AdminLayout', () => {
+  it('offers Dashboard, Users, Transactions and Audit log, marking the current one', () => {
+    renderWithProviders(
+      <AdminLayout user={makeUser({ role: 'admin', email: 'admin@coincard.test' })}>Page</AdminLayout>,
+      {
+        route: '/audit?action=auth.login',
+      },
+    );
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Users', 'Transactions', 'Audit log']);
+    expect(within(nav).getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/audit');
+    expect(within(nav).getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Users' })).not.toHaveAttribute('aria-current');
+  });
+});

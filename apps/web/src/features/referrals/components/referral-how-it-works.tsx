@@ -1,0 +1,64 @@
+import { formatCents, REFERRAL_LINK_MIN_BALANCE_CENTS, REFERRAL_PAYOUT_MILESTONE_CENTS } from '@coincard/shared';
+import { Box, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCash, IconCreditCard, IconLink, IconMailCheck, IconWallet, type TablerIcon } from '@tabler/icons-react';
+import {
+  REFERRAL_FIRST_CARD_REWARD_CENTS,
+  REFERRAL_SIGNUP_REWARD_CENTS,
+  REFERRED_USER_FIRST_CARD_BONUS_CENTS,
+} from '../../../lib/referral-rules';
+
+type Step = { icon: TablerIcon; title: string; text: string };
+
+const STEPS: Step[] = [
+  {
+    icon: IconWallet,
+    title: `Keep ${formatCents(REFERRAL_LINK_MIN_BALANCE_CENTS)} in your balance`,
+    text: 'Your link is active while your account balance is at least that much.',
+  },
+  {
+    icon: IconLink,
+    title: 'Share your link',
+    text: 'Friends open it and sign up; the link carries your code, nothing to type.',
+  },
+  {
+    icon: IconMailCheck,
+    title: `They verify their e-mail: you earn ${formatCents(REFERRAL_SIGNUP_REWARD_CENTS)}`,
+    text: 'The referral applies when their address is verified.',
+  },
+  {
+    icon: IconCreditCard,
+    title: `They create their first card: you earn ${formatCents(REFERRAL_FIRST_CARD_REWARD_CENTS)}`,
+    text: `And they get ${formatCents(REFERRED_USER_FIRST_CARD_BONUS_CENTS)} in their balance. Each reward is paid once per friend.`,
+  },
+  {
+    icon: IconCash,
+    title: `Withdraw from ${formatCents(REFERRAL_PAYOUT_MILESTONE_CENTS)}`,
+    text: 'Once your earnings reach the payout, Withdraw moves them into your account balance, ready for your cards.',
+  },
+];
+
+/** The rules of the programme in five steps. */
+export function ReferralHowItWorks() {
+  return (
+    <Stack component="ol" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+      {STEPS.map(({ icon: Icon, title, text }, index) => (
+        <Group component="li" key={title} gap="md" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" radius="xl" size={40} aria-hidden>
+            <Icon size={20} />
+          </ThemeIcon>
+          <Box>
+            <Text fw={600} size="sm">
+              <Text span c="dimmed" inherit>
+                {index + 1}.{' '}
+              </Text>
+              {title}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {text}
+            </Text>
+          </Box>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
