@@ -12,5 +12,6 @@ export function nameFromEmail(email: string): string {
 /** Referred e-mails are shown as their first two characters, "...@", and the domain. */
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 2)}...@${domain}`;
+  // A local part of two characters or fewer would be shown whole: one character of it is all that is given away.
+  return `${local.slice(0, local.length > 2 ? 2 : 1)}...@${domain}`;
 }

@@ -1,3 +1,4 @@
+export * from './audit-actions.js';
 export * from './constants.js';
 export * from './currencies.js';
 export * from './fees.js';

@@ -42,6 +42,8 @@ describe('people and passwords', () => {
     ]);
     expect(nameFromEmail('ada.lovelace@example.com')).toBe('ada.lovelace');
     expect(maskEmail('ada.lovelace@example.com')).toBe('ad...@example.com');
+    expect(maskEmail('jo@example.com')).toBe('j...@example.com');
+    expect(maskEmail('j@example.com')).toBe('j...@example.com');
   });
 
   it('requires length, lower, upper, digit and special character', () => {

@@ -16,7 +16,15 @@ export async function ensureUser(deps: Deps, login: SeededLogin): Promise<boolea
   const existing = await findUserByEmail(deps.db, login.email);
   if (existing) {
     if (login.role === 'admin' && existing.role !== 'admin') {
-      await deps.db.update(users).set({ role: 'admin', updatedAt: deps.now() }).where(eq(users.id, existing.id));
+      await deps.db.transaction(async (tx) => {
+        await tx.update(users).set({ role: 'admin', updatedAt: deps.now() }).where(eq(users.id, existing.id));
+        // Made an administrator from the command line or the settings: no one in the app did it, so it says where.
+        await audit(tx, {
+          action: 'seed.user_promoted_to_admin',
+          targetUserId: existing.id,
+          details: { from: existing.role, by: 'ADMIN_EMAIL or npm run admin:create' },
+        });
+      });
     }
     return false;
   }

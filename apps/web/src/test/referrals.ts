@@ -5,6 +5,7 @@ let sequence = 0;
 export function makeReferralStats(overrides: Partial<ReferralStats> = {}): ReferralStats {
   return {
     totalEarnings: 0,
+    heldEarnings: 0,
     totalWithdrawn: 0,
     withdrawableAmount: 0,
     remainingToNextPayout: 2500,
@@ -22,6 +23,7 @@ export function makeReferralReward(overrides: Partial<ReferralReward> = {}): Ref
     refferedUseremail: 'bo...@example.com',
     event: 'SIGNUP',
     referrerUserReward: 100,
+    status: 'paid',
     ...overrides,
   };
 }

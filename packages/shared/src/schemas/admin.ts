@@ -93,3 +93,22 @@ export const auditQuerySchema = paginationQuerySchema.extend({
 });
 
 export const userDepositsQuerySchema = adminListQuerySchema;
+
+export type AdminCard = z.infer<typeof adminCardSchema>;
+
+/** PATCH /admin/cards/{cardId}/freeze|unfreeze: the card as an admin sees it afterwards. */
+export const adminCardActionResponseSchema = z.object({ message: z.string(), card: adminCardSchema });
+
+/**
+ * PATCH /admin/suspend/{id}. `suspended` says which state is wanted, so a double click or a retried request cannot
+ * undo itself; without it the account's state is flipped, as the endpoint was first described.
+ */
+export const suspendUserBodySchema = z
+  .object({ suspended: z.boolean({ message: 'suspended must be true or false.' }).optional() })
+  .nullish();
+
+/** PATCH /admin/suspend/{id}: the state the request left the account in. */
+export const toggleSuspensionResponseSchema = z.object({ message: z.string(), isSuspended: z.boolean() });
+
+/** PATCH /admin/2fa/{id}. */
+export const toggleUserTwoFactorResponseSchema = z.object({ message: z.string(), isTwoFactorEnabled: z.boolean() });

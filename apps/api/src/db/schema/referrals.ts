@@ -30,7 +30,7 @@ export const referrals = pgTable(
   ],
 );
 
-/** A reward paid for an applied referral. At most one paid reward per referral and event. */
+/** A reward earned with an applied referral. At most one held or paid reward per referral and event. */
 export const referralRewards = pgTable(
   'referral_rewards',
   {
@@ -49,17 +49,22 @@ export const referralRewards = pgTable(
     referredAmount: bigint('referred_amount', { mode: 'number' }).notNull().default(0),
     /** The card whose creation paid a FIRST_CARD reward. */
     cardId: uuid('card_id').references(() => cards.id, { onDelete: 'restrict' }),
-    /** reversed: the card that paid it was refused by the issuer; a later first card pays it again. */
-    status: text('status', { enum: ['paid', 'reversed'] })
+    /**
+     * held: earned, waiting for the friend's money to be real (docs/referrals.md); paid: released into the
+     * referrer's earnings; reversed: the card that earned it was refused by the issuer, and a later first card
+     * earns it again.
+     */
+    status: text('status', { enum: ['held', 'paid', 'reversed'] })
       .notNull()
-      .default('paid'),
+      .default('held'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    releasedAt: ts('released_at'),
   },
   (t) => [
-    uniqueIndex('referral_rewards_once').on(t.referralId, t.event).where(sql`${t.status} = 'paid'`),
+    uniqueIndex('referral_rewards_once').on(t.referralId, t.event).where(sql`${t.status} in ('held', 'paid')`),
     index('referral_rewards_referrer_idx').on(t.referrerId, t.createdAt),
     check('referral_rewards_event_check', sql`${t.event} in ('SIGNUP', 'FIRST_CARD')`),
-    check('referral_rewards_status_check', sql`${t.status} in ('paid', 'reversed')`),
+    check('referral_rewards_status_check', sql`${t.status} in ('held', 'paid', 'reversed')`),
   ],
 );
 

@@ -62,7 +62,9 @@ describe('who may use the admin console', () => {
     expect((await t.request('PATCH', `/api/admin/cards/${UNKNOWN}/freeze`, { jar: admin, body: {} })).statusCode).toBe(
       404,
     );
-    expect((await t.request('PATCH', '/api/admin/cards/nope/freeze', { jar: admin, body: {} })).statusCode).toBe(404);
+    const malformed = await t.request('PATCH', '/api/admin/cards/nope/freeze', { jar: admin, body: {} });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('Must be a valid id.');
     const badAudit = await t.request('GET', '/api/admin/audit?from=yesterday&actorId=me', { jar: admin });
     expect(badAudit.statusCode).toBe(400);
   });
@@ -114,6 +116,21 @@ describe('admin actions', () => {
     const off = await t.request('PATCH', `/api/admin/2fa/${otherId}`, { jar: admin, body: { enabled: false } });
     expect(off.statusCode).toBe(403);
     expect(off.json().message).toBe("You cannot turn off another administrator's two-factor authentication.");
+    const refused = (
+      await t.request('GET', `/api/admin/audit?actorId=${adminId}&action=admin.action_refused`, { jar: admin })
+    ).json();
+    expect(
+      refused.entries
+        .filter((entry: { target: { _id: string } }) => [adminId, otherId].includes(entry.target._id))
+        .map((entry: { target: { _id: string }; details: { attempted: string } }) => [
+          entry.target._id,
+          entry.details.attempted,
+        ]),
+    ).toEqual([
+      [otherId, 'two_factor_off'],
+      [otherId, 'suspend'],
+      [adminId, 'suspend'],
+    ]);
     const { user } = await fundedUser(t, 'two-factor-by-admin@example.com', 1000);
     expect(
       (await t.request('PATCH', `/api/admin/2fa/${user._id}`, { jar: admin, body: { enabled: true } })).json(),

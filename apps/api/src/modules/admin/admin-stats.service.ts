@@ -22,6 +22,7 @@ import { pageMeta, pageOffset } from '../../lib/pagination.js';
 import { LIVE_STATUSES } from '../cards/card-access.js';
 import { toDepositDto } from '../deposits/deposit-dto.js';
 import { balancesByRef, userBalanceSql } from '../ledger/ledger-read.js';
+import { LIVE_REWARD_STATUSES } from '../referrals/referral-rewards.service.js';
 import { toUserDto } from '../users/users.service.js';
 
 const PAID = ['PAID', 'PAID_OVER', 'PAID_LESS'] as const;
@@ -152,7 +153,7 @@ export async function getUserStats(deps: Deps, userId: string): Promise<AdminUse
     deps.db
       .select({ total: sql<string>`sum(${referralRewards.referrerAmount})` })
       .from(referralRewards)
-      .where(and(eq(referralRewards.referrerId, userId), eq(referralRewards.status, 'paid'))),
+      .where(and(eq(referralRewards.referrerId, userId), inArray(referralRewards.status, [...LIVE_REWARD_STATUSES]))),
   );
   const withdrawn = await sumOf(
     deps.db

@@ -37,22 +37,57 @@ export async function loadTarget(deps: Deps, id: string): Promise<UserRow> {
   return target;
 }
 
-/** decisions.md section 7: an admin cannot suspend themself or another admin. Suspension ends every session. */
-export async function toggleSuspension(deps: Deps, admin: UserRow, targetId: string, ctx: RequestContext) {
+/** An admin action the rules refuse is written to the audit log too: someone tried it. */
+async function refuse(
+  deps: Deps,
+  admin: UserRow,
+  target: UserRow,
+  ctx: RequestContext,
+  action: string,
+  message: string,
+) {
+  await audit(deps.db, {
+    action: 'admin.action_refused',
+    actorId: admin.id,
+    targetUserId: target.id,
+    ip: ctx.ip,
+    details: { attempted: action, reason: message },
+  });
+  return new AppError('Forbidden', message);
+}
+
+/**
+ * Suspends or re-activates an account (docs/admin.md): an admin cannot suspend themself or another admin. The target's
+ * row is locked, so requests at once take turns; `wanted` (when given) makes a retry change nothing. Suspension ends
+ * every session, so it takes effect on the user's next request.
+ */
+export async function setSuspension(
+  deps: Deps,
+  admin: UserRow,
+  targetId: string,
+  wanted: boolean | undefined,
+  ctx: RequestContext,
+) {
   const target = await loadTarget(deps, targetId);
-  if (target.id === admin.id) throw new AppError('Forbidden', 'You cannot suspend your own account.');
-  if (target.role === 'admin') throw new AppError('Forbidden', 'Administrators cannot be suspended.');
-  const suspended = !target.suspended;
+  if (target.id === admin.id)
+    throw await refuse(deps, admin, target, ctx, 'suspend', 'You cannot suspend your own account.');
+  if (target.role === 'admin')
+    throw await refuse(deps, admin, target, ctx, 'suspend', 'Administrators cannot be suspended.');
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ suspended, updatedAt: now }).where(eq(users.id, target.id));
-    if (suspended) await revokeUserSessions(tx, target.id, 'suspended', now);
+  const suspended = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(users).where(eq(users.id, target.id)).for('update');
+    if (!locked) throw notFound('User');
+    const next = wanted ?? !locked.suspended;
+    if (next === locked.suspended) return next;
+    await tx.update(users).set({ suspended: next, updatedAt: now }).where(eq(users.id, target.id));
+    if (next) await revokeUserSessions(tx, target.id, 'suspended', now);
     await audit(tx, {
-      action: suspended ? 'admin.user_suspended' : 'admin.user_activated',
+      action: next ? 'admin.user_suspended' : 'admin.user_activated',
       actorId: admin.id,
       targetUserId: target.id,
       ip: ctx.ip,
     });
+    return next;
   });
   return { isSuspended: suspended, message: suspended ? 'The account is suspended.' : 'The account is active again.' };
 }
@@ -66,7 +101,14 @@ export async function setUserTwoFactor(
 ) {
   const target = await loadTarget(deps, targetId);
   if (!enabled && target.role === 'admin' && target.id !== admin.id) {
-    throw new AppError('Forbidden', "You cannot turn off another administrator's two-factor authentication.");
+    throw await refuse(
+      deps,
+      admin,
+      target,
+      ctx,
+      'two_factor_off',
+      "You cannot turn off another administrator's two-factor authentication.",
+    );
   }
   await setTwoFactor(deps, { actorId: admin.id, targetId: target.id, enabled, ip: ctx.ip, byAdmin: true });
   return {

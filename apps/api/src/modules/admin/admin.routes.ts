@@ -1,4 +1,5 @@
 import {
+  adminCardActionResponseSchema,
   adminCardsSchema,
   adminDashboardQuerySchema,
   adminDashboardStatsSchema,
@@ -6,12 +7,13 @@ import {
   adminUserStatsSchema,
   auditPageSchema,
   auditQuerySchema,
-  cardActionResponseSchema,
   depositsPageSchema,
   idSchema,
-  messageSchema,
   paginationQuerySchema,
+  suspendUserBodySchema,
+  toggleSuspensionResponseSchema,
   toggleTwoFactorBodySchema,
+  toggleUserTwoFactorResponseSchema,
   usersPageSchema,
 } from '@coincard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,17 +24,11 @@ import { principalOf, requireRole } from '../../plugins/authenticate.js';
 import { blockCard, listCardsOfUser, unblockCard } from '../cards/card-blocks.service.js';
 import { listAudit } from './admin-audit.service.js';
 import { getDashboardStats, getUserStats } from './admin-stats.service.js';
-import {
-  listDepositsOfUser,
-  listUsers,
-  loadTarget,
-  setUserTwoFactor,
-  toggleSuspension,
-} from './admin-users.service.js';
+import { listDepositsOfUser, listUsers, loadTarget, setSuspension, setUserTwoFactor } from './admin-users.service.js';
 
 const tags = ['admin'];
 const idParams = z.object({ id: idSchema });
-const cardParams = z.object({ cardId: z.string().max(100) });
+const cardParams = z.object({ cardId: idSchema });
 
 /** Admin calls under /api/admin. */
 export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
@@ -46,10 +42,12 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Suspend or re-activate a user',
           params: idParams,
-          response: { 200: messageSchema.extend({ isSuspended: z.boolean() }) },
+          body: suspendUserBodySchema,
+          response: { 200: toggleSuspensionResponseSchema },
         },
       },
-      async (request) => toggleSuspension(deps, principalOf(request).user, request.params.id, contextOf(request)),
+      async (request) =>
+        setSuspension(deps, principalOf(request).user, request.params.id, request.body?.suspended, contextOf(request)),
     );
 
     app.get(
@@ -125,7 +123,7 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Block a card (its owner cannot unfreeze it)',
           params: cardParams,
-          response: { 200: cardActionResponseSchema },
+          response: { 200: adminCardActionResponseSchema },
         },
       },
       async (request) => blockCard(deps, principalOf(request).user, request.params.cardId, contextOf(request)),
@@ -138,7 +136,7 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
           tags,
           summary: 'Lift a block by support',
           params: cardParams,
-          response: { 200: cardActionResponseSchema },
+          response: { 200: adminCardActionResponseSchema },
         },
       },
       async (request) => unblockCard(deps, principalOf(request).user, request.params.cardId, contextOf(request)),
@@ -152,7 +150,7 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
           summary: "Turn a user's two-factor on or off",
           params: idParams,
           body: toggleTwoFactorBodySchema,
-          response: { 200: messageSchema.extend({ isTwoFactorEnabled: z.boolean() }) },
+          response: { 200: toggleUserTwoFactorResponseSchema },
         },
       },
       async (request) =>

@@ -1,9 +1,10 @@
+import type { AuditAction } from '@coincard/shared';
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 import { uuidv7 } from '../../lib/ids.js';
 
 export type AuditEvent = {
-  action: string;
+  action: AuditAction;
   actorId?: string | null;
   targetUserId?: string | null;
   ip?: string | null;

@@ -17,7 +17,7 @@ import { sendInBackground } from '../../providers/mail/send-later.js';
 import { audit } from '../audit/audit.js';
 import { requestCardholder } from '../cards/cardholders.service.js';
 import { recordReferralAtVerification } from '../referrals/referral-rewards.service.js';
-import { consumeLinkCode, issueLinkCode, issueOtp, verifyOtp } from './one-time-codes.service.js';
+import { consumeLinkCode, issueLinkCode, issueOtp, verifyOtp, voidOpenCodes } from './one-time-codes.service.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeUserSessions } from './sessions.service.js';
 
@@ -244,12 +244,19 @@ export async function resetPassword(
     const consumed = await consumeLinkCode(tx, 'password_reset', input.verificationCode, now);
     if (!consumed)
       throw new AppError('InvalidCode', 'This reset link is invalid, expired or already used. Request a new link.');
-    // The link reached the inbox, so the address is proven: an unverified account becomes verified.
+    const [before] = await tx.select().from(users).where(eq(users.id, consumed.userId)).for('update');
+    // The link reached the inbox, so the address is proven: an unverified account becomes verified, exactly as
+    // the verification link would have made it (its referral judged now, that link void).
     const [user] = await tx
       .update(users)
       .set({ passwordHash, verified: true, updatedAt: now })
       .where(eq(users.id, consumed.userId))
       .returning();
+    if (user && before && !before.verified) {
+      await voidOpenCodes(tx, user.id, 'verify_email', now);
+      const referral = await recordReferralAtVerification(tx, deps, user);
+      await audit(tx, { action: 'auth.email_verified', targetUserId: user.id, ip: ctx.ip, details: referral });
+    }
     if (user?.role === 'user') await requestCardholder(tx, user.id, now);
     await revokeUserSessions(tx, consumed.userId, 'password_reset', now);
     await audit(tx, { action: 'auth.password_reset', targetUserId: consumed.userId, ip: ctx.ip });

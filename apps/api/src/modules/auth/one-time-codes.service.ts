@@ -9,7 +9,7 @@ import { uuidv7 } from '../../lib/ids.js';
 type Payload = { newEmail?: string; challengeHash?: string };
 
 /** Voids a user's open codes of one purpose: only the newest link or OTP ever works. */
-async function voidOpenCodes(db: Executor, userId: string, purpose: CodePurpose, now: Date) {
+export async function voidOpenCodes(db: Executor, userId: string, purpose: CodePurpose, now: Date) {
   await db
     .update(oneTimeCodes)
     .set({ usedAt: now })

@@ -6,6 +6,7 @@ import type { Deps, RequestContext } from '../../deps.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { audit } from '../audit/audit.js';
 import { LIVE_STATUSES } from './card-access.js';
+import { ensureFrozenAtIssuer } from './card-reconciliation.service.js';
 import { describeCard, describeCards } from './card-views.js';
 
 /** Every card a user ever had, deleted ones included, for the admin's user page. */
@@ -28,8 +29,10 @@ const issuerTrouble = () =>
   new AppError('ProviderError', 'The card issuer could not change the card right now. Please try again in a moment.');
 
 /**
- * A card block by support: frozen at the issuer and marked so the owner cannot unfreeze it. A card the owner froze
- * becomes a support block too. Audited with the admin, the owner and where the request came from.
+ * A card block by support: marked first, under the card's row lock, so an unfreeze by its owner or by the fee job
+ * that is already under way finds the card changed and freezes it again; then frozen at the issuer, always (freezing
+ * is idempotent there), with the reconciliation job retrying until it holds. A card the owner froze becomes a support
+ * block too. Audited with the admin, the owner and where the request came from.
  */
 export async function blockCard(
   deps: Deps,
@@ -37,32 +40,43 @@ export async function blockCard(
   cardId: string,
   ctx: RequestContext,
 ): Promise<CardActionResponse> {
-  const card = await liveCard(deps, cardId);
-  if (card.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
-  if (card.status === 'active') {
-    await deps.issuer.freezeCard(card.issuerCardId ?? '').catch(() => {
-      throw issuerTrouble();
-    });
-  }
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(cards)
-      .set({ status: 'frozen', frozenReason: 'admin', updatedAt: now })
-      .where(and(eq(cards.id, card.id), inArray(cards.status, ['active', 'frozen'])));
-    await audit(tx, {
-      action: 'admin.card_frozen',
-      actorId: admin.id,
-      targetUserId: card.userId,
-      ip: ctx.ip,
-      details: { cardId: card.id, before: card.status },
-    });
+  const card = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(cards)
+      .where(and(eq(cards.id, cardId), inArray(cards.status, [...LIVE_STATUSES])))
+      .for('update');
+    if (!locked) throw notFound('Card');
+    if (locked.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
+    if (locked.frozenReason !== 'admin') {
+      await tx
+        .update(cards)
+        .set({ status: 'frozen', frozenReason: 'admin', updatedAt: now })
+        .where(eq(cards.id, locked.id));
+      await audit(tx, {
+        action: 'admin.card_frozen',
+        actorId: admin.id,
+        targetUserId: locked.userId,
+        ip: ctx.ip,
+        details: { cardId: locked.id, before: locked.status, frozenReason: locked.frozenReason },
+      });
+    }
+    return locked;
   });
-  const [fresh] = await deps.db.select().from(cards).where(eq(cards.id, card.id));
+  const atIssuer = await ensureFrozenAtIssuer(deps, card);
   return {
-    message: 'The card is blocked. Its owner cannot unfreeze it.',
-    card: await describeCard(deps, fresh ?? card),
+    message: atIssuer
+      ? 'The card is blocked. Its owner cannot unfreeze it.'
+      : 'The card is blocked here; the issuer could not be reached, so it is being frozen there as soon as it answers.',
+    card: await describeFresh(deps, card.id),
   };
+}
+
+async function describeFresh(deps: Deps, cardId: string) {
+  const [fresh] = await deps.db.select().from(cards).where(eq(cards.id, cardId));
+  if (!fresh) throw notFound('Card');
+  return describeCard(deps, fresh);
 }
 
 /** Lifts a support block; a card frozen for another reason stays as it is. */
@@ -79,11 +93,13 @@ export async function unblockCard(
   await deps.issuer.unfreezeCard(card.issuerCardId ?? '').catch(() => {
     throw issuerTrouble();
   });
-  await deps.db.transaction(async (tx) => {
-    await tx
+  const lifted = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
       .update(cards)
       .set({ status: 'active', frozenReason: null, updatedAt: deps.now() })
-      .where(and(eq(cards.id, card.id), eq(cards.status, 'frozen'), eq(cards.frozenReason, 'admin')));
+      .where(and(eq(cards.id, card.id), eq(cards.status, 'frozen'), eq(cards.frozenReason, 'admin')))
+      .returning({ id: cards.id });
+    if (!row) return false;
     await audit(tx, {
       action: 'admin.card_unfrozen',
       actorId: admin.id,
@@ -91,7 +107,12 @@ export async function unblockCard(
       ip: ctx.ip,
       details: { cardId: card.id },
     });
+    return true;
   });
-  const [fresh] = await deps.db.select().from(cards).where(eq(cards.id, card.id));
-  return { message: 'The block is lifted; the card is active again.', card: await describeCard(deps, fresh ?? card) };
+  if (!lifted) {
+    // Deleted meanwhile: it stays frozen at the issuer until it is closed there.
+    await ensureFrozenAtIssuer(deps, card);
+    throw new AppError('CardBusy', 'This card changed while the block was being lifted. Please look again.');
+  }
+  return { message: 'The block is lifted; the card is active again.', card: await describeFresh(deps, card.id) };
 }

@@ -7,7 +7,7 @@ import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { audit } from '../audit/audit.js';
 import { move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
-import { reverseFirstCardReward } from '../referrals/referral-rewards.service.js';
+import { releaseFirstCardReward, reverseFirstCardReward } from '../referrals/referral-rewards.service.js';
 
 /** After this many tries (days, with backoff) a card the issuer never answered for is given up and its fee returned. */
 const MAX_CREATION_ATTEMPTS = 60;
@@ -37,7 +37,7 @@ async function refundCreation(deps: Deps, cardId: string, reason: string) {
         updatedAt: deps.now(),
       })
       .where(eq(cards.id, card.id));
-    await reverseFirstCardReward(tx, deps, card.id);
+    await reverseFirstCardReward(tx, card.id);
     await audit(tx, {
       action: 'card.creation_failed',
       targetUserId: card.userId,
@@ -84,22 +84,24 @@ export async function completeCardCreation(deps: Deps, cardId: string): Promise<
       await deps.db.update(cards).set({ issuerCardId, updatedAt: deps.now() }).where(eq(cards.id, card.id));
     }
     const details = await deps.issuer.getCard(issuerCardId);
-    const activated = await deps.db
-      .update(cards)
-      .set({
-        status: 'active',
-        last4: details.last4,
-        holderName: details.holderName || null,
-        pendingPinSealed: null,
-        nextCreationAttemptAt: null,
-        creationAttempts: attempts,
-        updatedAt: deps.now(),
-      })
-      .where(and(eq(cards.id, card.id), eq(cards.status, 'pending')))
-      .returning({ id: cards.id });
-    if (activated.length > 0) {
-      await audit(deps.db, { action: 'card.activated', targetUserId: card.userId, details: { cardId: card.id } });
-    }
+    await deps.db.transaction(async (tx) => {
+      const activated = await tx
+        .update(cards)
+        .set({
+          status: 'active',
+          last4: details.last4,
+          holderName: details.holderName || null,
+          pendingPinSealed: null,
+          nextCreationAttemptAt: null,
+          creationAttempts: attempts,
+          updatedAt: deps.now(),
+        })
+        .where(and(eq(cards.id, card.id), eq(cards.status, 'pending')))
+        .returning({ id: cards.id });
+      if (activated.length === 0) return;
+      await releaseFirstCardReward(tx, deps, card.id);
+      await audit(tx, { action: 'card.activated', targetUserId: card.userId, details: { cardId: card.id } });
+    });
     return 'active';
   } catch (error) {
     // Only a refusal to create is final; once the issuer has made the card, reading it is retried (a card still

@@ -80,13 +80,28 @@ export async function reconcileCardBalances(deps: Deps): Promise<{ checked: numb
   return { checked, mismatched };
 }
 
+/**
+ * Makes the issuer freeze a card the app holds frozen. When it cannot be reached the card is put first in line for
+ * the reconciliation job, which freezes it there as soon as it can (and keeps it first in line until then).
+ */
+export async function ensureFrozenAtIssuer(deps: Deps, card: Pick<CardRow, 'id' | 'issuerCardId'>): Promise<boolean> {
+  if (!card.issuerCardId) return true;
+  try {
+    await deps.issuer.freezeCard(card.issuerCardId);
+    return true;
+  } catch (error) {
+    deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not freeze a card; the reconciliation job retries');
+    await deps.db.update(cards).set({ balanceCheckedAt: null }).where(eq(cards.id, card.id));
+    deps.jobs.request('reconcile-card-balances');
+    return false;
+  }
+}
+
 /** A card we froze must be frozen at the issuer too: the safe direction is enforced, the other only logged. */
 async function enforceFreeze(deps: Deps, card: CardRow, issuerCard: IssuerCard) {
   if (card.status === 'frozen' && issuerCard.isActive) {
     deps.logger.warn({ cardId: card.id }, 'a frozen card was active at the issuer; freezing it there');
-    await deps.issuer.freezeCard(issuerCard.cardId).catch((error: unknown) => {
-      deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not freeze a card; tried again next time');
-    });
+    await ensureFrozenAtIssuer(deps, card);
   } else if (card.status === 'active' && !issuerCard.isActive) {
     deps.logger.warn({ cardId: card.id }, 'an active card is blocked at the issuer; needs review');
   }

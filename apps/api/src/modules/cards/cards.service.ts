@@ -33,10 +33,11 @@ import { audit } from '../audit/audit.js';
 import { move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { balanceOf } from '../ledger/ledger-read.js';
-import { payFirstCardReward } from '../referrals/referral-rewards.service.js';
+import { LIVE_REWARD_STATUSES, payFirstCardReward } from '../referrals/referral-rewards.service.js';
 import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
 import { completeCardCreation } from './card-creation.service.js';
 import { cardAccount, startOperation, submitOperation } from './card-operations.service.js';
+import { ensureFrozenAtIssuer } from './card-reconciliation.service.js';
 import { describeCard, describeCards, IN_TRANSIT_STATUSES } from './card-views.js';
 import { collectUnpaidFees } from './monthly-fees.service.js';
 
@@ -183,7 +184,7 @@ async function rewardPaidWith(deps: Deps, cardId: string): Promise<number> {
   const [reward] = await deps.db
     .select({ amount: referralRewards.referredAmount })
     .from(referralRewards)
-    .where(and(eq(referralRewards.cardId, cardId), eq(referralRewards.status, 'paid')));
+    .where(and(eq(referralRewards.cardId, cardId), inArray(referralRewards.status, [...LIVE_REWARD_STATUSES])));
   return reward?.amount ?? 0;
 }
 
@@ -272,12 +273,8 @@ export async function unfreezeCard(deps: Deps, user: UserRow, cardId: string, ct
     return Boolean(row);
   });
   if (!unfrozen) {
-    await deps.issuer.freezeCard(card.issuerCardId ?? '').catch((error: unknown) => {
-      deps.logger.warn(
-        { err: error, cardId: card.id },
-        'issuer could not re-freeze a card that changed while unfreezing',
-      );
-    });
+    // Blocked by support, deleted or frozen for a fee meanwhile: the issuer must not keep it open.
+    await ensureFrozenAtIssuer(deps, card);
     throw new AppError('CardBusy', 'This card changed while it was being unfrozen. Please look again and retry.');
   }
   return actionAnswer(deps, card.id, 'Your card is active again.');
@@ -321,6 +318,10 @@ export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx:
   const { card, returned, operationId } = await deps.db.transaction(async (tx) => {
     const locked = await findOwnCard(tx, user.id, cardId, { lock: true });
     if (locked.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
+    if (locked.frozenReason === 'admin') {
+      // Its money stays on it while support looks into it: deleting would send it back to the balance.
+      throw new AppError('Forbidden', 'This card was frozen by CoinCard support. Contact support before deleting it.');
+    }
     const [busy] = await tx
       .select({ n: count() })
       .from(cardOperations)

@@ -10,6 +10,7 @@ import { InsufficientFunds, move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { balanceOf } from '../ledger/ledger-read.js';
 import { cardAccount, startOperation, submitOperation } from './card-operations.service.js';
+import { ensureFrozenAtIssuer } from './card-reconciliation.service.js';
 
 /** Which monthly period a due date closes: period n falls due n months after the card was created. */
 function periodOf(card: CardRow): number {
@@ -102,14 +103,7 @@ async function chargeCard(deps: Deps, cardId: string): Promise<'charged' | 'froz
     return result;
   });
   if (after.submit) await submitOperation(deps, after.submit);
-  if (after.freezeAtIssuer) {
-    await deps.issuer.freezeCard(after.freezeAtIssuer).catch((error: unknown) => {
-      deps.logger.warn(
-        { err: error, cardId },
-        'issuer could not freeze a card with an unpaid fee; reconciliation shows it',
-      );
-    });
-  }
+  if (after.freezeAtIssuer) await ensureFrozenAtIssuer(deps, { id: cardId, issuerCardId: after.freezeAtIssuer });
   return outcome;
 }
 
@@ -180,7 +174,7 @@ export async function chargeMonthlyFees(deps: Deps): Promise<{ charged: number; 
         .update(cards)
         .set({ status: 'frozen', frozenReason: 'unpaid_fee', updatedAt: deps.now() })
         .where(and(eq(cards.id, card.id), eq(cards.status, 'active')));
-      if (card.issuerCardId) await deps.issuer.freezeCard(card.issuerCardId).catch(() => undefined);
+      await ensureFrozenAtIssuer(deps, card);
       frozen += 1;
       continue;
     }
@@ -191,11 +185,14 @@ export async function chargeMonthlyFees(deps: Deps): Promise<{ charged: number; 
       deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not unfreeze a card whose fee is now paid');
       continue;
     }
-    await deps.db
+    const [reopened] = await deps.db
       .update(cards)
       .set({ status: 'active', frozenReason: null, updatedAt: deps.now() })
-      .where(and(eq(cards.id, card.id), eq(cards.status, 'frozen'), eq(cards.frozenReason, 'unpaid_fee')));
-    unfrozen += 1;
+      .where(and(eq(cards.id, card.id), eq(cards.status, 'frozen'), eq(cards.frozenReason, 'unpaid_fee')))
+      .returning({ id: cards.id });
+    if (reopened) unfrozen += 1;
+    // Blocked by support or deleted meanwhile: the issuer must not keep it open.
+    else await ensureFrozenAtIssuer(deps, card);
   }
   return { charged, frozen, unfrozen };
 }

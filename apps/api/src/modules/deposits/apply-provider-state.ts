@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.js';
 import type { InvoiceState } from '../../providers/payments/payment-provider.js';
 import { move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
+import { releaseSignupReward } from '../referrals/referral-rewards.service.js';
 
 export type ApplyOutcome = 'unknown-order' | 'already-final' | 'still-pending' | 'needs-review' | 'credited' | 'closed';
 
@@ -77,6 +78,7 @@ export async function applyProviderState(deps: Deps, state: InvoiceState): Promi
         amount: credit,
         metadata: { depositId: deposit.id, status: state.status },
       });
+      await releaseSignupReward(tx, deps, deposit.userId);
     }
     await tx
       .update(deposits)

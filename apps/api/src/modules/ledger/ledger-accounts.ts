@@ -7,6 +7,7 @@ export type AccountKind =
   | 'user_balance'
   | 'card'
   | 'card_in_transit'
+  | 'referral_held'
   | 'referral_earnings'
   | 'revenue_card_creation'
   | 'revenue_funding_fee'
@@ -27,7 +28,10 @@ const MAY_GO_NEGATIVE: ReadonlySet<AccountKind> = new Set([
 
 export type AccountKey = { kind: AccountKind; userId?: string | null; ref?: string };
 
-export type PlatformKind = Exclude<AccountKind, 'user_balance' | 'card' | 'card_in_transit' | 'referral_earnings'>;
+export type PlatformKind = Exclude<
+  AccountKind,
+  'user_balance' | 'card' | 'card_in_transit' | 'referral_held' | 'referral_earnings'
+>;
 
 /** Platform accounts are spread over this many rows, so transfers of different users never wait on one row lock. */
 const PLATFORM_SHARDS = 16;

@@ -3,22 +3,64 @@ import {
   REFERRER_FIRST_CARD_REWARD_CENTS,
   REFERRER_SIGNUP_REWARD_CENTS,
 } from '@coincard/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
-import { referralRewards, referrals, type UserRow } from '../../db/schema/index.js';
+import { cards, deposits, referralRewards, referrals, type UserRow } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { audit } from '../audit/audit.js';
-import { InsufficientFunds, postTransfer } from '../ledger/ledger.service.js';
+import { move, postTransfer } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { judgeReferral } from './referral-rules.js';
 
+/** Released rewards, withdrawable from the payout threshold. */
 export const referralEarnings = (userId: string) => ({ kind: 'referral_earnings' as const, userId });
+/** Earned rewards waiting for the referred friend's money to be real (docs/referrals.md). */
+export const referralHeld = (userId: string) => ({ kind: 'referral_held' as const, userId });
+
+/** Rewards still owed to the referrer: held or released, not taken back. */
+export const LIVE_REWARD_STATUSES = ['held', 'paid'] as const;
 
 /**
- * At the new user's verification, in its transaction: the referral is judged once and recorded, applied or not;
- * an applied one pays the referrer's SIGNUP reward. The verification code is single use and referrals are unique
- * per referred user, so however often or at once the link is opened, this happens once.
+ * Moves held rewards into the referrer's earnings, each once: the rows are locked and only a held row moves, under a
+ * transfer id that names it.
+ */
+async function releaseHeld(tx: Transaction, deps: Deps, which: SQL | undefined) {
+  const held = await tx
+    .select()
+    .from(referralRewards)
+    .where(and(eq(referralRewards.status, 'held'), which))
+    .for('update');
+  for (const reward of held) {
+    await move(tx, {
+      id: `referral-reward:${reward.id}:release`,
+      kind: 'referral_reward_release',
+      from: referralHeld(reward.referrerId),
+      to: referralEarnings(reward.referrerId),
+      amount: reward.referrerAmount,
+      metadata: { rewardId: reward.id, event: reward.event },
+    });
+    await tx
+      .update(referralRewards)
+      .set({ status: 'paid', releasedAt: deps.now() })
+      .where(eq(referralRewards.id, reward.id));
+  }
+}
+
+async function hasCreditedTopUp(db: Executor, userId: string): Promise<boolean> {
+  const [credited] = await db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), gt(deposits.creditedAmount, 0)))
+    .limit(1);
+  return Boolean(credited);
+}
+
+/**
+ * At the new user's verification, in its transaction: the referral is judged once and recorded, applied or not; an
+ * applied one earns the referrer the SIGNUP reward, held until the new user's first top-up is credited. The
+ * verification code is single use and referrals are unique per referred user, so however often or at once the link
+ * is opened (or the account is verified by a password reset instead), this happens once.
  */
 export async function recordReferralAtVerification(tx: Transaction, deps: Deps, user: UserRow) {
   const verdict = await judgeReferral(tx, user);
@@ -37,7 +79,8 @@ export async function recordReferralAtVerification(tx: Transaction, deps: Deps, 
     })
     .onConflictDoNothing()
     .returning({ id: referrals.id });
-  if (inserted.length > 0 && verdict.applies) {
+  if (inserted.length === 0) return { referralAttempted: true, referrerEligible: verdict.applies };
+  if (verdict.applies) {
     await tx.insert(referralRewards).values({
       id: uuidv7(),
       referralId: id,
@@ -47,15 +90,15 @@ export async function recordReferralAtVerification(tx: Transaction, deps: Deps, 
       referrerAmount: REFERRER_SIGNUP_REWARD_CENTS,
       createdAt: deps.now(),
     });
-    await postTransfer(tx, {
+    await move(tx, {
       id: `referral:${id}:signup`,
       kind: 'referral_reward',
+      from: platformAccount('expense_referral_rewards', user.id),
+      to: referralHeld(verdict.referrerId),
+      amount: REFERRER_SIGNUP_REWARD_CENTS,
       metadata: { referralId: id, event: 'SIGNUP' },
-      postings: [
-        { account: platformAccount('expense_referral_rewards', user.id), amount: -REFERRER_SIGNUP_REWARD_CENTS },
-        { account: referralEarnings(verdict.referrerId), amount: REFERRER_SIGNUP_REWARD_CENTS },
-      ],
     });
+    if (await hasCreditedTopUp(tx, user.id)) await releaseSignupReward(tx, deps, user.id);
   }
   await audit(tx, {
     action: verdict.applies ? 'referral.applied' : 'referral.not_applied',
@@ -64,6 +107,20 @@ export async function recordReferralAtVerification(tx: Transaction, deps: Deps, 
     details: verdict.applies ? {} : { reason: verdict.reason },
   });
   return { referralAttempted: true, referrerEligible: verdict.applies };
+}
+
+/** With a credited top-up, in its transaction: the referrer's SIGNUP reward for this user becomes withdrawable. */
+export async function releaseSignupReward(tx: Transaction, deps: Deps, referredUserId: string): Promise<void> {
+  await releaseHeld(
+    tx,
+    deps,
+    and(eq(referralRewards.referredUserId, referredUserId), eq(referralRewards.event, 'SIGNUP')),
+  );
+}
+
+/** When the issuer has issued the card, in its activation transaction: the FIRST_CARD reward it earned is released. */
+export async function releaseFirstCardReward(tx: Transaction, deps: Deps, cardId: string): Promise<void> {
+  await releaseHeld(tx, deps, and(eq(referralRewards.cardId, cardId), eq(referralRewards.event, 'FIRST_CARD')));
 }
 
 async function appliedReferralOf(db: Executor, userId: string) {
@@ -76,23 +133,30 @@ async function appliedReferralOf(db: Executor, userId: string) {
 
 /**
  * With the referred user's first card, in the card's creation transaction (which holds the user's row lock, so
- * creations at once take turns): $5 to the referrer's earnings and $5 to the referred user's balance, once per
- * referral. Answers the cents the referred user received (the create-card answer's `reward`).
+ * creations at once take turns): $5 to the referred user's balance, and $5 earned by the referrer, held until the
+ * issuer has issued the card. Only the user's first card earns it: a card refused by the issuer does not count, a
+ * card deleted since does. Answers the cents the referred user received (the create-card answer's `reward`).
  */
 export async function payFirstCardReward(tx: Transaction, deps: Deps, userId: string, cardId: string): Promise<number> {
   const referral = await appliedReferralOf(tx, userId);
   if (!referral?.referrerId) return 0;
-  const [paid] = await tx
+  const [earlierCard] = await tx
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.userId, userId), ne(cards.id, cardId), ne(cards.status, 'failed')))
+    .limit(1);
+  if (earlierCard) return 0;
+  const [earned] = await tx
     .select({ id: referralRewards.id })
     .from(referralRewards)
     .where(
       and(
         eq(referralRewards.referralId, referral.id),
         eq(referralRewards.event, 'FIRST_CARD'),
-        eq(referralRewards.status, 'paid'),
+        inArray(referralRewards.status, [...LIVE_REWARD_STATUSES]),
       ),
     );
-  if (paid) return 0;
+  if (earned) return 0;
   await tx.insert(referralRewards).values({
     id: uuidv7(),
     referralId: referral.id,
@@ -113,7 +177,7 @@ export async function payFirstCardReward(tx: Transaction, deps: Deps, userId: st
         account: platformAccount('expense_referral_rewards', userId),
         amount: -(REFERRER_FIRST_CARD_REWARD_CENTS + REFERRED_FIRST_CARD_REWARD_CENTS),
       },
-      { account: referralEarnings(referral.referrerId), amount: REFERRER_FIRST_CARD_REWARD_CENTS },
+      { account: referralHeld(referral.referrerId), amount: REFERRER_FIRST_CARD_REWARD_CENTS },
       { account: { kind: 'user_balance', userId }, amount: REFERRED_FIRST_CARD_REWARD_CENTS },
     ],
   });
@@ -127,43 +191,35 @@ export async function payFirstCardReward(tx: Transaction, deps: Deps, userId: st
 }
 
 /**
- * The issuer refused the card whose creation paid the FIRST_CARD reward: the reward is taken back (so a later first
- * card earns it) along with the card's fee. Whatever part the referrer has already withdrawn stays with them,
- * written off to the platform.
+ * The issuer refused the card whose creation earned the FIRST_CARD reward, in the refund's transaction: the reward is
+ * taken back, so a later first card earns it. Neither part can fail: the referrer's part is still held (it is
+ * released only when the card is issued), and the referred user's $5 comes back after the card's larger fee was
+ * returned to the same balance in this transaction.
  */
-export async function reverseFirstCardReward(tx: Transaction, deps: Deps, cardId: string): Promise<void> {
+export async function reverseFirstCardReward(tx: Transaction, cardId: string): Promise<void> {
   const [reward] = await tx
     .select()
     .from(referralRewards)
-    .where(and(eq(referralRewards.cardId, cardId), eq(referralRewards.status, 'paid')))
+    .where(and(eq(referralRewards.cardId, cardId), eq(referralRewards.status, 'held')))
     .for('update');
   if (!reward) return;
-  const expense = platformAccount('expense_referral_rewards', reward.referredUserId);
-  const takeBack = async (postings: Parameters<typeof postTransfer>[1]['postings'], part: string) =>
-    postTransfer(tx, {
-      id: `referral:${reward.referralId}:first-card:${cardId}:reverse-${part}`,
-      kind: 'referral_reward_reversal',
-      metadata: { referralId: reward.referralId, cardId },
-      postings,
-    });
-  await takeBack(
-    [
+  await postTransfer(tx, {
+    id: `referral:${reward.referralId}:first-card:${cardId}:reverse`,
+    kind: 'referral_reward_reversal',
+    metadata: { referralId: reward.referralId, cardId },
+    postings: [
       { account: { kind: 'user_balance', userId: reward.referredUserId }, amount: -reward.referredAmount },
-      { account: expense, amount: reward.referredAmount },
+      { account: referralHeld(reward.referrerId), amount: -reward.referrerAmount },
+      {
+        account: platformAccount('expense_referral_rewards', reward.referredUserId),
+        amount: reward.referredAmount + reward.referrerAmount,
+      },
     ],
-    'referred',
-  );
-  try {
-    await takeBack(
-      [
-        { account: referralEarnings(reward.referrerId), amount: -reward.referrerAmount },
-        { account: expense, amount: reward.referrerAmount },
-      ],
-      'referrer',
-    );
-  } catch (error) {
-    if (!(error instanceof InsufficientFunds)) throw error;
-    deps.logger.warn({ cardId, referrerId: reward.referrerId }, 'referrer already withdrew a reversed reward');
-  }
+  });
   await tx.update(referralRewards).set({ status: 'reversed' }).where(eq(referralRewards.id, reward.id));
+  await audit(tx, {
+    action: 'referral.first_card_reward_reversed',
+    targetUserId: reward.referrerId,
+    details: { cardId, referredUserId: reward.referredUserId },
+  });
 }

@@ -7,7 +7,7 @@ import {
   type ReferralSummary,
   type ReferralWithdrawResponse,
 } from '@coincard/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { referralRewards, referrals, referralWithdrawals, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
@@ -16,7 +16,7 @@ import { pageMeta, pageOffset } from '../../lib/pagination.js';
 import { audit } from '../audit/audit.js';
 import { move } from '../ledger/ledger.service.js';
 import { balanceOf } from '../ledger/ledger-read.js';
-import { referralEarnings } from './referral-rewards.service.js';
+import { LIVE_REWARD_STATUSES, referralEarnings, referralHeld } from './referral-rewards.service.js';
 
 const PAGE_SIZE = 10;
 
@@ -35,11 +35,11 @@ export async function getReferralSummary(deps: Deps, user: UserRow, page: number
           and(
             eq(referralRewards.referralId, own.id),
             eq(referralRewards.event, 'FIRST_CARD'),
-            eq(referralRewards.status, 'paid'),
+            inArray(referralRewards.status, [...LIVE_REWARD_STATUSES]),
           ),
         )
     : [];
-  const mine = and(eq(referralRewards.referrerId, user.id), eq(referralRewards.status, 'paid'));
+  const mine = and(eq(referralRewards.referrerId, user.id), inArray(referralRewards.status, [...LIVE_REWARD_STATUSES]));
   const rows = await deps.db
     .select({
       reward: referralRewards,
@@ -67,17 +67,18 @@ export async function getReferralSummary(deps: Deps, user: UserRow, page: number
       refferedUseremail: maskEmail(email),
       event: reward.event,
       referrerUserReward: reward.referrerAmount,
+      status: reward.status === 'held' ? 'held' : 'paid',
     })),
     meta: pageMeta(query, total),
   };
 }
 
-/** GET /api/referrals/stats (decisions.md section 6: payouts from $25, all of it at once). */
+/** GET /api/referrals/stats (docs/referrals.md: payouts from $25, all of it at once; held rewards wait). */
 export async function getReferralStats(deps: Deps, user: UserRow): Promise<ReferralStats> {
   const [earned] = await deps.db
     .select({ total: sql<string>`coalesce(sum(${referralRewards.referrerAmount}), 0)` })
     .from(referralRewards)
-    .where(and(eq(referralRewards.referrerId, user.id), eq(referralRewards.status, 'paid')));
+    .where(and(eq(referralRewards.referrerId, user.id), inArray(referralRewards.status, [...LIVE_REWARD_STATUSES])));
   const [withdrawn] = await deps.db
     .select({ total: sql<string>`coalesce(sum(${referralWithdrawals.amount}), 0)` })
     .from(referralWithdrawals)
@@ -89,6 +90,7 @@ export async function getReferralStats(deps: Deps, user: UserRow): Promise<Refer
   const available = await balanceOf(deps.db, referralEarnings(user.id));
   return {
     totalEarnings: Number(earned?.total ?? 0),
+    heldEarnings: await balanceOf(deps.db, referralHeld(user.id)),
     totalWithdrawn: Number(withdrawn?.total ?? 0),
     withdrawableAmount: available >= REFERRAL_PAYOUT_MILESTONE_CENTS ? available : 0,
     remainingToNextPayout: Math.max(0, REFERRAL_PAYOUT_MILESTONE_CENTS - available),
@@ -112,11 +114,14 @@ export async function withdrawReferralEarnings(
       throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
     const available = await balanceOf(tx, referralEarnings(user.id));
     if (available < REFERRAL_PAYOUT_MILESTONE_CENTS) {
+      const held = await balanceOf(tx, referralHeld(user.id));
+      const waiting =
+        held > 0 ? ` ${formatCents(held)} more is held until your friends add money or get their card.` : '';
       throw new AppError(
         'InsufficientBalance',
-        available > 0
+        (available > 0
           ? `Referral earnings can be withdrawn from ${formatCents(REFERRAL_PAYOUT_MILESTONE_CENTS)}; you have ${formatCents(available)}.`
-          : 'You have no referral earnings to withdraw yet.',
+          : 'You have no referral earnings to withdraw yet.') + waiting,
       );
     }
     const id = uuidv7();

@@ -45,22 +45,30 @@ const summary = async (jar: CookieJar, page = 1) =>
   (await t.request('GET', `/api/referrals?page=${page}`, { jar })).json();
 
 describe('a referral at verification', () => {
-  it('applies when the referrer holds $50: SIGNUP pays the referrer $1', async () => {
+  it("applies when the referrer holds $50: SIGNUP earns the referrer $1, held until the friend's first top-up", async () => {
     const ref = await referrer();
     const friend = await referredBy(ref.user._id, 'jonathan.doe@mail.example');
     expect(friend.verifyResponse.referral).toEqual({ referralAttempted: true, referrerEligible: true });
     expect(await stats(ref.jar)).toEqual({
       totalEarnings: 100,
+      heldEarnings: 100,
       totalWithdrawn: 0,
       withdrawableAmount: 0,
-      remainingToNextPayout: 2400,
-      availableEarnings: 100,
+      remainingToNextPayout: 2500,
+      availableEarnings: 0,
       totalReferrals: 1,
     });
-    const { referrals } = await summary(ref.jar);
-    expect(referrals).toEqual([
-      expect.objectContaining({ refferedUseremail: 'jo...@mail.example', event: 'SIGNUP', referrerUserReward: 100 }),
+    expect((await summary(ref.jar)).referrals).toEqual([
+      expect.objectContaining({
+        refferedUseremail: 'jo...@mail.example',
+        event: 'SIGNUP',
+        referrerUserReward: 100,
+        status: 'held',
+      }),
     ]);
+    await topUp(friend.jar, 1000);
+    expect(await stats(ref.jar)).toMatchObject({ totalEarnings: 100, heldEarnings: 0, availableEarnings: 100 });
+    expect((await summary(ref.jar)).referrals).toEqual([expect.objectContaining({ event: 'SIGNUP', status: 'paid' })]);
     expect(await summary(friend.jar)).toMatchObject({
       isReferred: true,
       firstCardCreationReward: { earned: false, amount: 500 },
@@ -189,7 +197,9 @@ describe('withdrawing referral earnings', () => {
     await referredBy(small.user._id);
     const tooSmall = await t.request('POST', '/api/referrals/withdraw', { jar: small.jar, body: {} });
     expect(tooSmall.statusCode).toBe(400);
-    expect(tooSmall.json().message).toBe('Referral earnings can be withdrawn from $25.00; you have $1.00.');
+    expect(tooSmall.json().message).toBe(
+      'You have no referral earnings to withdraw yet. $1.00 more is held until your friends add money or get their card.',
+    );
 
     const ref = await earner();
     expect(await stats(ref.jar)).toMatchObject({

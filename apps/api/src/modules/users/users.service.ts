@@ -1,4 +1,4 @@
-import { OTP_TTL_MS, type User } from '@coincard/shared';
+import { type AuditAction, OTP_TTL_MS, type User } from '@coincard/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
@@ -31,7 +31,13 @@ export async function setTwoFactor(
   deps: Deps,
   input: { actorId: string; targetId: string; enabled: boolean; ip: string; byAdmin?: boolean },
 ) {
-  const action = `${input.byAdmin ? 'admin' : 'user'}.two_factor_${input.enabled ? 'enabled' : 'disabled'}`;
+  const action: AuditAction = input.byAdmin
+    ? input.enabled
+      ? 'admin.two_factor_enabled'
+      : 'admin.two_factor_disabled'
+    : input.enabled
+      ? 'user.two_factor_enabled'
+      : 'user.two_factor_disabled';
   await deps.db.transaction(async (tx) => {
     await tx
       .update(users)

@@ -62,7 +62,8 @@ describe('Referral page', () => {
   it('shows the three summary cards, with Withdraw disabled while nothing is withdrawable', async () => {
     mockReferralApi({
       stats: makeReferralStats({
-        totalEarnings: 1600,
+        totalEarnings: 1800,
+        heldEarnings: 200,
         totalWithdrawn: 500,
         availableEarnings: 1100,
         remainingToNextPayout: 1400,
@@ -72,9 +73,10 @@ describe('Referral page', () => {
     renderPage();
 
     const earnings = await screen.findByRole('region', { name: 'Total Earnings' });
-    expect(within(earnings).getByText('$16.00')).toBeInTheDocument();
+    expect(within(earnings).getByText('$18.00')).toBeInTheDocument();
     expect(within(earnings).getByText('$5.00 withdrawn so far')).toBeInTheDocument();
     expect(within(earnings).getByText('3 people joined with your link')).toBeInTheDocument();
+    expect(within(earnings).getByText('$2.00 held until your friends add money or get their card')).toBeInTheDocument();
 
     const withdrawCard = screen.getByRole('region', { name: 'Available to Withdraw' });
     const withdraw = within(withdrawCard).getByRole('button', { name: 'Withdraw' });
@@ -157,6 +159,12 @@ describe('Referral page', () => {
                   event: 'SIGNUP',
                   referrerUserReward: 100,
                 }),
+                makeReferralReward({
+                  refferedUseremail: 'da...@example.net',
+                  event: 'SIGNUP',
+                  referrerUserReward: 100,
+                  status: 'held',
+                }),
               ]
             : [makeReferralReward({ refferedUseremail: 'ca...@example.org' })],
           { meta: { page, pageSize: 10, total: 12, pages: 2 } },
@@ -169,12 +177,19 @@ describe('Referral page', () => {
     for (const header of ['Date', 'Referred User', 'Event', 'Reward']) {
       expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
     }
-    const [first, second] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    const [first, second, third] = within(table).getAllByRole('row').slice(1) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(within(first).getByText('bo...@example.com')).toBeInTheDocument();
     expect(within(first).getByText('First card created')).toBeInTheDocument();
     expect(within(first).getByText('+$5.00')).toBeInTheDocument();
     expect(within(second).getByText('Sign-up verified')).toBeInTheDocument();
     expect(within(second).getByText('+$1.00')).toBeInTheDocument();
+    expect(within(second).queryByText(/^Held/)).not.toBeInTheDocument();
+    expect(within(third).getByText('+$1.00')).toBeInTheDocument();
+    expect(within(third).getByText('Held until their first top-up')).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('ca...@example.org')).toBeInTheDocument();

@@ -1,17 +1,14 @@
-import { adminCardSchema, messageSchema } from '@coincard/shared';
+import { type AdminCard, adminCardActionResponseSchema } from '@coincard/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { adminAuditQueryKey, adminUserCardsQueryKey, adminUserStatsQueryKey } from './admin-user-query-keys';
-import type { AdminCard } from './get-user-cards';
-
-const adminCardActionSchema = messageSchema.extend({ card: adminCardSchema });
 
 export type CardBlockAction = 'freeze' | 'unfreeze';
 
 /** A support block (frozenReason "admin"), or lifting it. Audited on the server. */
 export function setCardBlock(cardId: string, action: CardBlockAction) {
-  return api.patch(`/admin/cards/${encodeURIComponent(cardId)}/${action}`, {}, adminCardActionSchema);
+  return api.patch(`/admin/cards/${encodeURIComponent(cardId)}/${action}`, {}, adminCardActionResponseSchema);
 }
 
 function refreshUser(queryClient: QueryClient, userId: string) {

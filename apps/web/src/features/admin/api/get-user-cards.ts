@@ -1,10 +1,7 @@
-import { adminCardsSchema } from '@coincard/shared';
+import { type AdminCard, adminCardsSchema } from '@coincard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { adminUserCardsQueryKey } from './admin-user-query-keys';
-
-export type AdminCard = z.infer<typeof adminCardsSchema>[number];
 
 /** Every card the user ever had, deleted (terminated) ones included. */
 export function getUserCards(userId: string, signal?: AbortSignal): Promise<AdminCard[]> {

@@ -1,15 +1,12 @@
-import { messageSchema } from '@coincard/shared';
+import { toggleUserTwoFactorResponseSchema } from '@coincard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { adminAuditQueryKey, adminUserStatsQueryKey } from './admin-user-query-keys';
 import { adminUsersQueryKey } from './get-users';
 
-const toggleTwoFactorResponseSchema = messageSchema.extend({ isTwoFactorEnabled: z.boolean() });
-
 export function setUserTwoFactor(userId: string, enabled: boolean) {
-  return api.patch(`/admin/2fa/${encodeURIComponent(userId)}`, { enabled }, toggleTwoFactorResponseSchema);
+  return api.patch(`/admin/2fa/${encodeURIComponent(userId)}`, { enabled }, toggleUserTwoFactorResponseSchema);
 }
 
 /**

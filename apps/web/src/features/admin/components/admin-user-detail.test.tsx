@@ -1,4 +1,4 @@
-import type { AdminUserStats, User } from '@coincard/shared';
+import type { AdminCard, AdminUserStats, User } from '@coincard/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,6 @@ import { makeDeposit, makeDepositsPage } from '../../../test/deposits';
 import { callsTo, jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
-import type { AdminCard } from '../api/get-user-cards';
 import { AdminUserDetail } from './admin-user-detail';
 
 const ADMIN = makeUser({ _id: '0190f5a2-7c1e-7b3a-9a4e-00000000a001', email: 'admin@coincard.test', role: 'admin' });
@@ -65,7 +64,9 @@ function mockAdminApi(server: Server, refuse?: { path: string; status: number; m
       return jsonResponse(200, { message: 'Two-factor is on.', isTwoFactorEnabled: enabled });
     }
     if (method === 'PATCH' && url === `/api/admin/suspend/${USER_ID}`) {
-      server.user = { ...server.user, isSuspended: !server.user.isSuspended };
+      // The console sends the state it wants, so a retried click cannot undo itself.
+      const { suspended } = JSON.parse(String(init?.body)) as { suspended: boolean };
+      server.user = { ...server.user, isSuspended: suspended };
       return jsonResponse(200, {
         message: server.user.isSuspended ? 'The account is suspended.' : 'The account is active.',
         isSuspended: server.user.isSuspended,

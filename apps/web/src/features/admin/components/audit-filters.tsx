@@ -1,48 +1,8 @@
-import { idSchema } from '@coincard/shared';
+import { AUDIT_ACTIONS, idSchema } from '@coincard/shared';
 import { Autocomplete, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { type AuditFilters, NO_AUDIT_FILTERS } from '../api/get-audit-log';
-
-/** Actions the API writes today, offered as suggestions; the filter matches an action exactly. */
-const KNOWN_ACTIONS = [
-  'admin.card_frozen',
-  'admin.card_unfrozen',
-  'admin.two_factor_disabled',
-  'admin.two_factor_enabled',
-  'admin.user_activated',
-  'admin.user_suspended',
-  'auth.email_verified',
-  'auth.login',
-  'auth.login_failed',
-  'auth.login_refused_suspended',
-  'auth.logout',
-  'auth.password_reset',
-  'auth.password_reset_requested',
-  'auth.register',
-  'auth.register_existing_email',
-  'auth.two_factor_failed',
-  'auth.two_factor_sent',
-  'card.activated',
-  'card.created',
-  'card.creation_failed',
-  'card.deleted',
-  'card.frozen',
-  'card.load_requested',
-  'card.monthly_fee_charged',
-  'card.monthly_fee_unpaid',
-  'card.pin_changed',
-  'card.secrets_revealed',
-  'card.unfrozen',
-  'card.unload_requested',
-  'referral.applied',
-  'referral.first_card_reward',
-  'referral.not_applied',
-  'referral.withdrawn',
-  'user.email_change_requested',
-  'user.email_changed',
-  'user.password_changed',
-];
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -128,7 +88,7 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
           description="e.g. admin.user_suspended"
           value={draft.action}
           onChange={set('action')}
-          data={KNOWN_ACTIONS}
+          data={AUDIT_ACTIONS}
           limit={8}
           autoComplete="off"
           spellCheck={false}

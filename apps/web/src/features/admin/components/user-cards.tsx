@@ -1,3 +1,4 @@
+import type { AdminCard } from '@coincard/shared';
 import { formatCents } from '@coincard/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCreditCardOff, IconSnowflake, IconSun } from '@tabler/icons-react';
@@ -6,7 +7,7 @@ import { CardStatusBadge } from '../../../components/card-status-badge';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { type CardBlockAction, useCardBlockMutation } from '../api/freeze-user-card';
-import { type AdminCard, useUserCardsQuery } from '../api/get-user-cards';
+import { useUserCardsQuery } from '../api/get-user-cards';
 import { formatDate, formatDateTime } from './format-date';
 
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;

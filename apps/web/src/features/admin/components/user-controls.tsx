@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan, IconCircleCheck } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useToggleUserSuspensionMutation } from '../api/toggle-user-suspension';
+import { useSetUserSuspensionMutation } from '../api/set-user-suspension';
 import { useToggleUserTwoFactorMutation } from '../api/toggle-user-two-factor';
 
 type UserControlsProps = {
@@ -24,7 +24,7 @@ export function UserControls({ user, adminId }: UserControlsProps) {
   const twoFactorHelpId = useId();
   const suspendHelpId = useId();
   const twoFactor = useToggleUserTwoFactorMutation(user._id);
-  const suspension = useToggleUserSuspensionMutation(user._id);
+  const suspension = useSetUserSuspensionMutation(user._id);
   const [isConfirmOpen, confirm] = useDisclosure(false);
 
   const shownTwoFactor = twoFactor.isPending ? Boolean(twoFactor.variables) : user.isTwoFactorEnabled;
@@ -97,7 +97,7 @@ export function UserControls({ user, adminId }: UserControlsProps) {
             <Button
               color={isSuspended ? 'green' : 'red'}
               loading={suspension.isPending}
-              onClick={() => suspension.mutate(undefined, { onSettled: confirm.close })}
+              onClick={() => suspension.mutate(!isSuspended, { onSettled: confirm.close })}
               data-autofocus
             >
               {isSuspended ? 'Yes, activate' : 'Yes, suspend'}

@@ -1,10 +1,9 @@
-import { formatCents } from '@coincard/shared';
+import { formatCents, REFERRED_FIRST_CARD_REWARD_CENTS } from '@coincard/shared';
 import { Badge, Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconGift, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { hasShownReferralModal, markReferralModalShown } from '../../../lib/referral-modal-flag';
-import { REFERRED_USER_FIRST_CARD_BONUS_CENTS } from '../../../lib/referral-rules';
 
 type ReferralInfo = { referralAttempted: boolean; referrerEligible: boolean };
 
@@ -53,8 +52,7 @@ export function ReferralModal() {
             </Group>
             <Text size="sm">
               Your friend&apos;s referral code was applied. Create your first bank card to unlock your{' '}
-              {formatCents(REFERRED_USER_FIRST_CARD_BONUS_CENTS)} reward; rewards are credited when the card is
-              activated.
+              {formatCents(REFERRED_FIRST_CARD_REWARD_CENTS)} reward; rewards are credited when the card is activated.
             </Text>
           </>
         ) : (

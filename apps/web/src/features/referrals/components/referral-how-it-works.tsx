@@ -1,11 +1,13 @@
-import { formatCents, REFERRAL_LINK_MIN_BALANCE_CENTS, REFERRAL_PAYOUT_MILESTONE_CENTS } from '@coincard/shared';
+import {
+  formatCents,
+  REFERRAL_LINK_MIN_BALANCE_CENTS,
+  REFERRAL_PAYOUT_MILESTONE_CENTS,
+  REFERRED_FIRST_CARD_REWARD_CENTS,
+  REFERRER_FIRST_CARD_REWARD_CENTS,
+  REFERRER_SIGNUP_REWARD_CENTS,
+} from '@coincard/shared';
 import { Box, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCash, IconCreditCard, IconLink, IconMailCheck, IconWallet, type TablerIcon } from '@tabler/icons-react';
-import {
-  REFERRAL_FIRST_CARD_REWARD_CENTS,
-  REFERRAL_SIGNUP_REWARD_CENTS,
-  REFERRED_USER_FIRST_CARD_BONUS_CENTS,
-} from '../../../lib/referral-rules';
 
 type Step = { icon: TablerIcon; title: string; text: string };
 
@@ -22,13 +24,13 @@ const STEPS: Step[] = [
   },
   {
     icon: IconMailCheck,
-    title: `They verify their e-mail: you earn ${formatCents(REFERRAL_SIGNUP_REWARD_CENTS)}`,
-    text: 'The referral applies when their address is verified.',
+    title: `They verify their e-mail: you earn ${formatCents(REFERRER_SIGNUP_REWARD_CENTS)}`,
+    text: 'The referral applies when their address is verified. Your reward is held until their first top-up arrives.',
   },
   {
     icon: IconCreditCard,
-    title: `They create their first card: you earn ${formatCents(REFERRAL_FIRST_CARD_REWARD_CENTS)}`,
-    text: `And they get ${formatCents(REFERRED_USER_FIRST_CARD_BONUS_CENTS)} in their balance. Each reward is paid once per friend.`,
+    title: `They create their first card: you earn ${formatCents(REFERRER_FIRST_CARD_REWARD_CENTS)}`,
+    text: `And they get ${formatCents(REFERRED_FIRST_CARD_REWARD_CENTS)} in their balance. Your reward is held until the card is issued. Each reward is paid once per friend.`,
   },
   {
     icon: IconCash,

@@ -1,4 +1,12 @@
-import { formatCents, type ReferralEvent, type ReferralReward, type ReferralSummary } from '@coincard/shared';
+import {
+  formatCents,
+  REFERRED_FIRST_CARD_REWARD_CENTS,
+  REFERRER_FIRST_CARD_REWARD_CENTS,
+  REFERRER_SIGNUP_REWARD_CENTS,
+  type ReferralEvent,
+  type ReferralReward,
+  type ReferralSummary,
+} from '@coincard/shared';
 import { Alert, Badge, Button, Paper, Stack, Tabs, Text } from '@mantine/core';
 import {
   IconCreditCard,
@@ -12,11 +20,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
-import {
-  REFERRAL_FIRST_CARD_REWARD_CENTS,
-  REFERRAL_SIGNUP_REWARD_CENTS,
-  REFERRED_USER_FIRST_CARD_BONUS_CENTS,
-} from '../../../lib/referral-rules';
 import { semanticColors } from '../../../theme';
 import { useReferralSummaryQuery } from '../api/get-referral-summary';
 import { ReferralHowItWorks } from './referral-how-it-works';
@@ -35,6 +38,33 @@ function EventBadge({ event }: { event: ReferralEvent }) {
     <Badge variant="light" color={color} radius="sm" tt="none" leftSection={<Icon size={12} aria-hidden />}>
       {label}
     </Badge>
+  );
+}
+
+const HELD_EXPLAINED: Record<ReferralEvent, string> = {
+  SIGNUP: 'Held until their first top-up',
+  FIRST_CARD: 'Held until the card is issued',
+};
+
+/** A released reward in green; a held one muted, with what it waits for. */
+function RewardAmount({ reward }: { reward: ReferralReward }) {
+  const amount = formatCents(reward.referrerUserReward, 'always');
+  if (reward.status === 'paid') {
+    return (
+      <Text size="sm" fw={700} c={semanticColors.success} style={tabular}>
+        {amount}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2} align="flex-end">
+      <Text size="sm" fw={700} c="dimmed" style={tabular}>
+        {amount}
+      </Text>
+      <Text size="xs" c="dimmed" ta="right">
+        {HELD_EXPLAINED[reward.event]}
+      </Text>
+    </Stack>
   );
 }
 
@@ -76,13 +106,9 @@ const COLUMNS: DataTableColumn<ReferralReward>[] = [
   {
     key: 'reward',
     header: 'Reward',
-    width: 110,
+    width: 160,
     align: 'right',
-    render: (reward) => (
-      <Text size="sm" fw={700} c={semanticColors.success} style={tabular}>
-        {formatCents(reward.referrerUserReward, 'always')}
-      </Text>
-    ),
+    render: (reward) => <RewardAmount reward={reward} />,
     stacked: 'aside',
     skeleton: { w: 56, h: 12 },
   },
@@ -117,8 +143,7 @@ export function FirstCardBonusBanner({ summary }: { summary: ReferralSummary }) 
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           You joined with a friend&apos;s link. Create your first card and{' '}
-          <strong>{formatCents(amount > 0 ? amount : REFERRED_USER_FIRST_CARD_BONUS_CENTS)}</strong> goes into your
-          balance.
+          <strong>{formatCents(amount > 0 ? amount : REFERRED_FIRST_CARD_REWARD_CENTS)}</strong> goes into your balance.
         </Text>
         <Button component={Link} to="/dashboard" size="xs" variant="light" color={semanticColors.pending}>
           Create your first card
@@ -151,7 +176,7 @@ function RewardsPanel() {
           <EmptyState
             icon={<IconGift size={26} />}
             title="No rewards yet"
-            description={`When someone signs up with your link and verifies their e-mail you earn ${formatCents(REFERRAL_SIGNUP_REWARD_CENTS)}; when they create their first card, ${formatCents(REFERRAL_FIRST_CARD_REWARD_CENTS)} more.`}
+            description={`When someone signs up with your link and verifies their e-mail you earn ${formatCents(REFERRER_SIGNUP_REWARD_CENTS)}; when they create their first card, ${formatCents(REFERRER_FIRST_CARD_REWARD_CENTS)} more.`}
           />
         }
       />

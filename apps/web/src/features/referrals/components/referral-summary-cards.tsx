@@ -174,6 +174,11 @@ export function ReferralSummaryCards() {
           <Text size="xs" c="dimmed" style={tabular}>
             {formatCents(stats.totalWithdrawn)} withdrawn so far
           </Text>
+          {stats.heldEarnings > 0 ? (
+            <Text size="xs" c="dimmed" style={tabular}>
+              {formatCents(stats.heldEarnings)} held until your friends add money or get their card
+            </Text>
+          ) : null}
           <Text size="xs" c="dimmed" style={tabular}>
             {stats.totalReferrals === 1 ? '1 person' : `${stats.totalReferrals} people`} joined with your link
           </Text>
