@@ -83,6 +83,13 @@ const darkenedStatusText = Object.fromEntries(
   }),
 );
 
+/** White on green-8 is 3.4:1 and on green-9 4.4:1, so filled green is green-9 darkened (set per scheme, as Mantine does). */
+const readableFilledGreen = {
+  '--mantine-color-green-filled': 'color-mix(in srgb, var(--mantine-color-green-9) 80%, var(--mantine-color-black))',
+  '--mantine-color-green-filled-hover':
+    'color-mix(in srgb, var(--mantine-color-green-9) 65%, var(--mantine-color-black))',
+};
+
 /**
  * WCAG AA contrast (4.5:1) on every page and portal. Mantine's defaults miss it in places (axe):
  * - dimmed text (gray-6 in light, dark-2 in dark): 3.3:1, so it is darker in light and lighter in dark (also on
@@ -91,12 +98,14 @@ const darkenedStatusText = Object.fromEntries(
  * - the error colour of inputs (red-6 in light, red-8 in dark): 3.3:1 and 3.4:1, so red-9 and red-5;
  * - light-variant badges and coloured text in green, teal, yellow, orange, red and gray use shade 8 in the light
  *   scheme (yellow 2.1:1), so they use shade 9 darkened instead;
- * - filled red and green buttons in the dark scheme use shade 5 (white on red-5 is 2.8:1), so they use shade 8.
+ * - filled red buttons in the dark scheme use shade 5 (white on red-5 is 2.8:1), so they use shade 8; filled green
+ *   misses it at every shade from 5 to 9 (4.4:1 at most), so it is green-9 darkened in both schemes.
  * The admin chart's series colours (`--cc-chart-*`) keep 3:1 against the card background in both schemes.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    ...readableFilledGreen,
     '--mantine-color-dimmed': 'color-mix(in srgb, var(--mantine-color-gray-7) 65%, var(--mantine-color-gray-6))',
     '--mantine-color-anchor': 'var(--mantine-color-navy-8)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
@@ -106,11 +115,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     ...darkenedStatusText,
   },
   dark: {
-    // Filled buttons follow the dark primary shade (5), too light under white text for red and green: shade 8 is AA.
+    // Filled buttons follow the dark primary shade (5), too light under white text for red: shade 8 is AA.
     '--mantine-color-red-filled': 'var(--mantine-color-red-8)',
     '--mantine-color-red-filled-hover': 'var(--mantine-color-red-9)',
-    '--mantine-color-green-filled': 'var(--mantine-color-green-8)',
-    '--mantine-color-green-filled-hover': 'var(--mantine-color-green-9)',
+    ...readableFilledGreen,
     '--mantine-color-dimmed': 'color-mix(in srgb, var(--mantine-color-dark-1) 70%, var(--mantine-color-dark-2))',
     '--mantine-color-anchor': 'var(--mantine-color-navy-2)',
     '--mantine-color-error': 'var(--mantine-color-red-5)',

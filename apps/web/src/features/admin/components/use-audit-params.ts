@@ -9,7 +9,7 @@ function pageFrom(value: string | null): number {
 }
 
 /**
- * The audit log's filters and page, kept in the address (`?action=admin.&targetUserId=…&page=2`) so a filtered view
+ * The audit log's filters and page, kept in the address (`?action=admin.user_suspended&targetUserId=…&page=2`) so a filtered view
  * can be reloaded, shared and reached from a user's detail page.
  */
 export function useAuditParams() {

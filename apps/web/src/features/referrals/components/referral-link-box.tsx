@@ -36,7 +36,9 @@ export function ReferralLinkBox({ userId, balanceCents }: ReferralLinkBoxProps) 
       onClick={() => clipboard.copy(link)}
       disabled={!isActive}
       aria-describedby={isActive ? undefined : noticeId}
+      // Light green, not filled: white on Mantine's filled green is under 4.5:1.
       color={clipboard.copied ? 'green' : undefined}
+      variant={clipboard.copied ? 'light' : 'filled'}
       leftSection={clipboard.copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
       className={classes.copy}
     >
