@@ -82,7 +82,10 @@ export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), me
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 const isoDate = (label: string) =>
-  z.iso.datetime({ offset: true, message: `${label} must be a date and time like 2026-11-22T00:00:00Z.` });
+  z.iso
+    .datetime({ offset: true, message: `${label} must be a date and time like 2026-11-22T00:00:00Z.` })
+    // The database's timestamps start in year 1 and an offset can push 0001-01-01 into year 0: nothing is that old.
+    .refine((value) => Number(value.slice(0, 4)) >= 2000, `${label} must be in the year 2000 or later.`);
 
 export const auditQuerySchema = paginationQuerySchema.extend({
   actorId: idSchema.optional(),

@@ -35,6 +35,8 @@ export const cards = pgTable(
     status: text('status', { enum: CARD_STATUSES }).notNull().default('pending'),
     /** Why a frozen card is frozen: the user, an unpaid monthly fee, or an admin. */
     frozenReason: text('frozen_reason', { enum: ['user', 'unpaid_fee', 'admin'] }),
+    /** Under a support block: why the card was frozen before it (null when it was active), restored when lifted. */
+    frozenReasonBeforeBlock: text('frozen_reason_before_block', { enum: ['user', 'unpaid_fee'] }),
     last4: text('last4'),
     holderName: text('holder_name'),
     /** While the issuer has not confirmed creation, the PIN sealed with the app key, so a retry can resend it. */

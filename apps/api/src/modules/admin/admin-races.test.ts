@@ -84,6 +84,35 @@ describe('a card block by support', () => {
     expect(cards).toMatchObject([{ _id: cardId, status: 'frozen', balance: 3000 }]);
   });
 
+  it("lifted, puts back the owner's own freeze instead of turning the card on", async () => {
+    const { jar, cardId, user } = await userWithCard(t, 'owner-froze@example.com');
+    expect((await t.request('PATCH', `/api/cards/${cardId}/freeze`, { jar, body: {} })).statusCode).toBe(200);
+    expect((await block(cardId)).statusCode).toBe(200);
+    expect((await block(cardId)).statusCode).toBe(200);
+    const lifted = await t.request('PATCH', `/api/admin/cards/${cardId}/unfreeze`, { jar: admin, body: {} });
+    expect(lifted.json()).toMatchObject({
+      message: 'The block is lifted; the card stays frozen, as its owner had frozen it.',
+      card: { status: 'frozen' },
+    });
+    expect((await issuerCardOf(cardId)).isActive).toBe(false);
+    const again = await t.request('PATCH', `/api/admin/cards/${cardId}/unfreeze`, { jar: admin, body: {} });
+    expect(again.statusCode).toBe(400);
+    const { entries } = (await t.request('GET', `/api/admin/audit?targetUserId=${user._id}`, { jar: admin })).json();
+    const byAdmins = entries.filter((entry: { action: string }) => entry.action.startsWith('admin.'));
+    expect(
+      byAdmins.map((entry: { action: string; details: Record<string, unknown> }) => [entry.action, entry.details]),
+    ).toEqual([
+      [
+        'admin.action_refused',
+        { attempted: 'card_unblock', reason: 'This card has no block by support to lift.', cardId },
+      ],
+      ['admin.card_unfrozen', { cardId, after: 'user' }],
+      ['admin.card_frozen', { cardId, unchanged: true }],
+      ['admin.card_frozen', { cardId, before: 'frozen', frozenReason: 'user' }],
+    ]);
+    expect((await t.request('PATCH', `/api/cards/${cardId}/unfreeze`, { jar, body: {} })).statusCode).toBe(200);
+  });
+
   it('answers 404 for a card deleted before the block, and records nothing', async () => {
     const { jar, cardId, user } = await userWithCard(t, 'deleted-first@example.com');
     expect((await t.request('DELETE', `/api/cards/${cardId}`, { jar })).statusCode).toBe(200);
@@ -107,7 +136,10 @@ describe('suspending', () => {
     const { entries } = (
       await t.request('GET', `/api/admin/audit?targetUserId=${user._id}&action=admin.user_suspended`, { jar: admin })
     ).json();
-    expect(entries).toHaveLength(1);
+    // Every request is someone's action and is recorded; only the first changed anything.
+    expect(
+      entries.map((entry: { details: { unchanged?: boolean } }) => entry.details.unchanged === true).sort(),
+    ).toEqual([false, true, true]);
     const activated = await t.request('PATCH', `/api/admin/suspend/${user._id}`, {
       jar: admin,
       body: { suspended: false },

@@ -11,6 +11,7 @@ import { listOwnDeposits } from '../deposits/deposits.service.js';
 import { userBalanceSql } from '../ledger/ledger-read.js';
 import { platformTotals } from '../stats/platform-counts.js';
 import { setTwoFactor, toUserDto } from '../users/users.service.js';
+import { refuseAdminAction } from './admin-refusals.js';
 
 export async function listUsers(deps: Deps, query: PaginationQuery & { search?: string | undefined }) {
   const search = query.search?.trim();
@@ -37,24 +38,13 @@ export async function loadTarget(deps: Deps, id: string): Promise<UserRow> {
   return target;
 }
 
-/** An admin action the rules refuse is written to the audit log too: someone tried it. */
-async function refuse(
-  deps: Deps,
-  admin: UserRow,
-  target: UserRow,
-  ctx: RequestContext,
-  action: string,
-  message: string,
-) {
-  await audit(deps.db, {
-    action: 'admin.action_refused',
-    actorId: admin.id,
-    targetUserId: target.id,
-    ip: ctx.ip,
-    details: { attempted: action, reason: message },
-  });
-  return new AppError('Forbidden', message);
-}
+const refuse = (deps: Deps, admin: UserRow, target: UserRow, ctx: RequestContext, action: string, message: string) =>
+  refuseAdminAction(
+    deps,
+    ctx,
+    { adminId: admin.id, targetUserId: target.id, attempted: action },
+    new AppError('Forbidden', message),
+  );
 
 /**
  * Suspends or re-activates an account (docs/admin.md): an admin cannot suspend themself or another admin. The target's
@@ -78,14 +68,18 @@ export async function setSuspension(
     const [locked] = await tx.select().from(users).where(eq(users.id, target.id)).for('update');
     if (!locked) throw notFound('User');
     const next = wanted ?? !locked.suspended;
-    if (next === locked.suspended) return next;
-    await tx.update(users).set({ suspended: next, updatedAt: now }).where(eq(users.id, target.id));
-    if (next) await revokeUserSessions(tx, target.id, 'suspended', now);
+    const unchanged = next === locked.suspended;
+    if (!unchanged) {
+      await tx.update(users).set({ suspended: next, updatedAt: now }).where(eq(users.id, target.id));
+      if (next) await revokeUserSessions(tx, target.id, 'suspended', now);
+    }
+    // A repeat (a retry, a second tab) changes nothing but is still someone's action: recorded as such.
     await audit(tx, {
       action: next ? 'admin.user_suspended' : 'admin.user_activated',
       actorId: admin.id,
       targetUserId: target.id,
       ip: ctx.ip,
+      details: unchanged ? { unchanged: true } : {},
     });
     return next;
   });

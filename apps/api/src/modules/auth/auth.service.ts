@@ -50,6 +50,10 @@ export async function register(
   // Hash before looking the address up, so both outcomes cost the same time.
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(deps.db, input.email);
+  if (existing && !existing.verified) {
+    await registerAgain(deps, existing, { passwordHash, referredBy: input.referredBy }, ctx);
+    return;
+  }
   if (existing) {
     await notifyExistingAccount(deps, existing, ctx);
     return;
@@ -82,6 +86,44 @@ export async function register(
     if (!raced) throw error;
     await notifyExistingAccount(deps, raced, ctx);
   }
+}
+
+/**
+ * A sign-up for an address that was signed up but never verified: the latest sign-up wins. Its password and referral
+ * code replace the earlier ones and the earlier link is void, so whoever typed someone else's address first cannot
+ * keep their password or their referral code on the account the mailbox owner then verifies. Rate-limited per
+ * account like a resend; when limited, nothing changes.
+ */
+async function registerAgain(
+  deps: Deps,
+  user: UserRow,
+  input: { passwordHash: string; referredBy?: string | undefined },
+  ctx: RequestContext,
+) {
+  const now = deps.now();
+  if (!(await tryRateLimit(deps.db, RATE_RULES.verificationResend, user.id, now))) return;
+  const mail = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!locked || locked.verified || locked.suspended) return null;
+    await tx
+      .update(users)
+      .set({ passwordHash: input.passwordHash, referredByCode: input.referredBy || null, updatedAt: now })
+      .where(eq(users.id, user.id));
+    await audit(tx, {
+      action: 'auth.register',
+      targetUserId: user.id,
+      ip: ctx.ip,
+      details: { referred: Boolean(input.referredBy), replacedUnverifiedSignUp: true },
+    });
+    const { code } = await issueLinkCode(tx, {
+      userId: user.id,
+      purpose: 'verify_email',
+      ttlMs: VERIFICATION_TTL_MS,
+      now,
+    });
+    return deps.mail.verification(locked.email, code);
+  });
+  if (mail) sendInBackground(deps, mail);
 }
 
 async function notifyExistingAccount(deps: Deps, user: UserRow, ctx: RequestContext) {
@@ -245,6 +287,8 @@ export async function resetPassword(
     if (!consumed)
       throw new AppError('InvalidCode', 'This reset link is invalid, expired or already used. Request a new link.');
     const [before] = await tx.select().from(users).where(eq(users.id, consumed.userId)).for('update');
+    // A link sent before the account was suspended: refused like every other way in (nothing changes).
+    if (before?.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
     // The link reached the inbox, so the address is proven: an unverified account becomes verified, exactly as
     // the verification link would have made it (its referral judged now, that link void).
     const [user] = await tx

@@ -78,7 +78,6 @@ export async function applyProviderState(deps: Deps, state: InvoiceState): Promi
         amount: credit,
         metadata: { depositId: deposit.id, status: state.status },
       });
-      await releaseSignupReward(tx, deps, deposit.userId);
     }
     await tx
       .update(deposits)
@@ -91,6 +90,7 @@ export async function applyProviderState(deps: Deps, state: InvoiceState): Promi
         updatedAt: now,
       })
       .where(eq(deposits.id, deposit.id));
+    if (credit > 0) await releaseSignupReward(tx, deps, deposit.userId);
     return credit > 0 ? 'credited' : 'closed';
   });
 }

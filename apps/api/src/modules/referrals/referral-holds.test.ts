@@ -53,6 +53,26 @@ async function verifyByPasswordReset(email: string): Promise<CookieJar> {
 }
 
 describe('sign-ups that never bring money', () => {
+  it('cannot be verified through a reset link sent before the account was suspended', async () => {
+    const ref = await fundedUser(t, unique('ref'), 5000);
+    const email = unique('suspended-friend');
+    await t.signUp(email, { referredBy: ref.user._id });
+    expect((await t.request('POST', '/api/auth/password/forgot', { body: { email } })).statusCode).toBe(200);
+    const mail = await t.smtp.latest(email, 'Reset your password');
+    const code = mail.text.match(/\/password\/reset\?code=([A-Za-z0-9_-]+)/)?.[1];
+    await executeRows(t.deps.db, sql`update users set suspended = true where lower(email) = ${email}`);
+    const reset = await t.request('POST', '/api/auth/password/reset', {
+      body: { password: STRONG_PASSWORD, verificationCode: code },
+    });
+    expect(reset.statusCode).toBe(403);
+    const [row] = await executeRows<{ verified: boolean }>(
+      t.deps.db,
+      sql`select verified from users where lower(email) = ${email}`,
+    );
+    expect(row?.verified).toBe(false);
+    expect((await t.request('GET', '/api/referrals', { jar: ref.jar })).json().referrals).toEqual([]);
+  });
+
   it('earn the referrer nothing withdrawable, however many there are', async () => {
     const farmer = await fundedUser(t, unique('farmer'), 5000);
     for (let i = 0; i < 25; i += 1) {
@@ -99,7 +119,75 @@ describe('an account verified by a password reset', () => {
   });
 });
 
+describe('the SIGNUP reward', () => {
+  it('is not released by a dust payment, only once the friend has brought the smallest top-up', async () => {
+    const ref = await fundedUser(t, unique('ref'), 5000);
+    const friend = await friendOf(ref.user._id);
+    const dust = (await createDeposit(t, friend.jar, { currency: 'USDT', network: 'TRON', amountInUsd: 1000 })).json();
+    expect((await payInSandbox(t, dust.paymentUrl, 'wrong_amount', '0.01')).statusCode).toBe(200);
+    expect(await balanceOf(t, friend.jar)).toBe(1);
+    expect(await stats(ref.jar)).toMatchObject({ heldEarnings: 100, availableEarnings: 0 });
+    const rest = (await createDeposit(t, friend.jar, { currency: 'USDT', network: 'TRON', amountInUsd: 1000 })).json();
+    expect((await payInSandbox(t, rest.paymentUrl, 'wrong_amount', '9.99')).statusCode).toBe(200);
+    expect(await stats(ref.jar)).toMatchObject({ heldEarnings: 0, availableEarnings: 100 });
+  });
+});
+
+describe('a referral squatted on an address nobody verified', () => {
+  it('is replaced by the sign-up of the mailbox owner, whose password and code then count', async () => {
+    const squatter = await fundedUser(t, unique('squatter'), 5000);
+    const email = unique('victim');
+    const squatted = await t.signUp(email, { referredBy: squatter.user._id, password: 'Squatter-Knows-This-9' });
+    const again = await t.request('POST', '/api/auth/register', {
+      body: { email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD },
+    });
+    expect(again.statusCode).toBe(201);
+    const fresh = await t.smtp.waitFor(
+      (mail) => mail.to === email && mail.subject.includes('Verify') && !mail.text.includes(squatted.code),
+    );
+    const code = fresh.text.match(/\/email\/verify\/([A-Za-z0-9_-]+)/)?.[1];
+    expect((await t.request('GET', `/api/auth/email/verify/${squatted.code}`, {})).statusCode).toBe(400);
+    const verified = await t.request('GET', `/api/auth/email/verify/${code}`, { jar: new CookieJar() });
+    expect(verified.json().referral).toEqual({ referralAttempted: false, referrerEligible: false });
+    const squatterLogin = await t.request('POST', '/api/auth/login', {
+      body: { email, password: 'Squatter-Knows-This-9' },
+    });
+    expect(squatterLogin.statusCode).toBe(401);
+    expect((await stats(squatter.jar)).totalEarnings).toBe(0);
+  });
+});
+
 describe('a first card', () => {
+  it('refused by the issuer leaves the reward to the next card created, even with another card meanwhile', async () => {
+    const ref = await fundedUser(t, unique('ref'), 5000);
+    const friend = await friendOf(ref.user._id);
+    await topUp(friend.jar, 10_000);
+    const real = t.deps.issuer.createCard;
+    t.deps.issuer.createCard = async () => {
+      throw new IssuerError('unavailable', 'The issuer is down');
+    };
+    let pending: Awaited<ReturnType<typeof createCard>>;
+    try {
+      pending = await createCard(t, friend.jar, { name: 'Pending', pin: 1 });
+    } finally {
+      t.deps.issuer.createCard = real;
+    }
+    expect(pending.json()).toMatchObject({ reward: 500, card: { status: 'pending' } });
+    expect((await createCard(t, friend.jar, { name: 'Meanwhile', pin: 2 })).json().reward).toBe(0);
+    t.deps.issuer.createCard = async () => {
+      throw new IssuerError('refused', 'Not this one');
+    };
+    try {
+      t.clock.advance(2 * 60_000);
+      await completePendingCards(t.deps);
+    } finally {
+      t.deps.issuer.createCard = real;
+    }
+    expect(await stats(ref.jar)).toMatchObject({ totalEarnings: 100, heldEarnings: 0 });
+    expect((await createCard(t, friend.jar, { name: 'Next', pin: 3 })).json().reward).toBe(500);
+    expect(await stats(ref.jar)).toMatchObject({ totalEarnings: 600, availableEarnings: 600 });
+  });
+
   it("earns the referrer's $5 only once the issuer has issued it", async () => {
     const ref = await fundedUser(t, unique('ref'), 5000);
     const friend = await friendOf(ref.user._id);

@@ -1,11 +1,12 @@
 import {
+  DEPOSIT_MIN_CENTS,
   REFERRED_FIRST_CARD_REWARD_CENTS,
   REFERRER_FIRST_CARD_REWARD_CENTS,
   REFERRER_SIGNUP_REWARD_CENTS,
 } from '@coincard/shared';
-import { and, eq, gt, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.js';
-import { cards, deposits, referralRewards, referrals, type UserRow } from '../../db/schema/index.js';
+import { deposits, referralRewards, referrals, type UserRow } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { audit } from '../audit/audit.js';
@@ -47,13 +48,17 @@ async function releaseHeld(tx: Transaction, deps: Deps, which: SQL | undefined) 
   }
 }
 
-async function hasCreditedTopUp(db: Executor, userId: string): Promise<boolean> {
-  const [credited] = await db
-    .select({ id: deposits.id })
+/**
+ * Whether the friend has brought real money: top-ups credited for at least the smallest top-up one can order. Any
+ * credit would not do: an underpaid invoice credits what arrived, so a cent per throwaway account would release a
+ * dollar per sign-up.
+ */
+async function hasBroughtMoney(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ credited: sql<string>`coalesce(sum(${deposits.creditedAmount}), 0)` })
     .from(deposits)
-    .where(and(eq(deposits.userId, userId), gt(deposits.creditedAmount, 0)))
-    .limit(1);
-  return Boolean(credited);
+    .where(and(eq(deposits.userId, userId), gt(deposits.creditedAmount, 0)));
+  return Number(row?.credited ?? 0) >= DEPOSIT_MIN_CENTS;
 }
 
 /**
@@ -98,7 +103,7 @@ export async function recordReferralAtVerification(tx: Transaction, deps: Deps, 
       amount: REFERRER_SIGNUP_REWARD_CENTS,
       metadata: { referralId: id, event: 'SIGNUP' },
     });
-    if (await hasCreditedTopUp(tx, user.id)) await releaseSignupReward(tx, deps, user.id);
+    await releaseSignupReward(tx, deps, user.id);
   }
   await audit(tx, {
     action: verdict.applies ? 'referral.applied' : 'referral.not_applied',
@@ -109,8 +114,12 @@ export async function recordReferralAtVerification(tx: Transaction, deps: Deps, 
   return { referralAttempted: true, referrerEligible: verdict.applies };
 }
 
-/** With a credited top-up, in its transaction: the referrer's SIGNUP reward for this user becomes withdrawable. */
+/**
+ * With a credited top-up, in its transaction (after the deposit row is updated): once the friend's credited top-ups
+ * reach the smallest top-up ($10), the referrer's SIGNUP reward for them becomes withdrawable.
+ */
 export async function releaseSignupReward(tx: Transaction, deps: Deps, referredUserId: string): Promise<void> {
+  if (!(await hasBroughtMoney(tx, referredUserId))) return;
   await releaseHeld(
     tx,
     deps,
@@ -134,18 +143,13 @@ async function appliedReferralOf(db: Executor, userId: string) {
 /**
  * With the referred user's first card, in the card's creation transaction (which holds the user's row lock, so
  * creations at once take turns): $5 to the referred user's balance, and $5 earned by the referrer, held until the
- * issuer has issued the card. Only the user's first card earns it: a card refused by the issuer does not count, a
- * card deleted since does. Answers the cents the referred user received (the create-card answer's `reward`).
+ * issuer has issued the card. It is earned once per referral: a card refused by the issuer gives it back (see
+ * reverseFirstCardReward), and the next card created earns it; a card deleted since keeps it. Answers the cents the
+ * referred user received (the create-card answer's `reward`).
  */
 export async function payFirstCardReward(tx: Transaction, deps: Deps, userId: string, cardId: string): Promise<number> {
   const referral = await appliedReferralOf(tx, userId);
   if (!referral?.referrerId) return 0;
-  const [earlierCard] = await tx
-    .select({ id: cards.id })
-    .from(cards)
-    .where(and(eq(cards.userId, userId), ne(cards.id, cardId), ne(cards.status, 'failed')))
-    .limit(1);
-  if (earlierCard) return 0;
   const [earned] = await tx
     .select({ id: referralRewards.id })
     .from(referralRewards)

@@ -1,0 +1,1 @@
+ALTER TABLE "cards" ADD COLUMN "frozen_reason_before_block" text;
