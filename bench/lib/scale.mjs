@@ -16,7 +16,7 @@ export async function seedScale(
   await client.query(`
     insert into users (id, email, password_hash, role, verified, created_at, updated_at)
     select gen_random_uuid(), 'scale-' || g || '@scale.example', 'x', 'user', true,
-      now() - (random() * 365 || ' days')::interval, now()
+      now() - random() * interval '365 days', now()
     from generate_series(1, ${users}) g`);
   await client.query(`
     create temporary table scale_users as
@@ -27,7 +27,7 @@ export async function seedScale(
     select gen_random_uuid(), u.id, 'sandbox', 'Card ' || g,
       case when g % 10 = 0 then 'terminated' when g % 7 = 0 then 'frozen' else 'active' end,
       case when g % 10 <> 0 and g % 7 = 0 then 'user' end,
-      lpad((g % 10000)::text, 4, '0'), now() + interval '20 days', now() - (random() * 300 || ' days')::interval, now()
+      lpad((g % 10000)::text, 4, '0'), now() + interval '20 days', now() - random() * interval '300 days', now()
     from generate_series(1, ${cards}) g join scale_users u on u.n = (g % ${users}) + 1`);
   await client.query(`
     insert into deposits (id, user_id, order_id, provider, currency, network, amount, amount_paid, credited_amount,
@@ -39,12 +39,12 @@ export async function seedScale(
       'x', t, t
     from generate_series(1, ${deposits}) g
     join scale_users u on u.n = (g % ${users}) + 1
-    cross join lateral (select now() - (random() * 365 || ' days')::interval as t) ts`);
+    cross join lateral (select now() - random() * interval '365 days' as t) ts`);
   // The audit log: every user signs in now and then, support acts on some of them.
   await client.query(`
     insert into audit_log (id, action, actor_id, target_user_id, ip, details, created_at)
     select gen_random_uuid(), case when g % 20 = 0 then 'admin.user_suspended' else 'auth.login' end, u.id, u.id,
-      '10.0.' || (g % 250) || '.' || (g % 200), '{}'::jsonb, now() - (random() * 365 || ' days')::interval
+      '10.0.' || (g % 250) || '.' || (g % 200), '{}'::jsonb, now() - random() * interval '365 days'
     from generate_series(1, ${auditEntries}) g join scale_users u on u.n = (g % ${users}) + 1`);
   await client.query('alter table users enable trigger users_counted');
   await client.query('alter table cards enable trigger cards_counted');
