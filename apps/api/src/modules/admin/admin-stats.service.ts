@@ -79,14 +79,29 @@ export async function getDashboardStats(deps: Deps, paidPage: number): Promise<A
     select u.id, u.email, l.loaded from user_load_totals l join users u on u.id = l.user_id
     where l.loaded > 0 order by l.loaded desc, u.id limit 5`);
   const query = { page: paidPage, pageSize: 5 };
-  const paid = await deps.db
-    .select({ deposit: deposits, email: users.email })
+  // The page's ids come off the partial (updated_at, id) index alone, so a deep page skips index entries, not rows
+  // joined to their users; only the five rows are then read and joined.
+  const paidIds = await deps.db
+    .select({ id: deposits.id })
     .from(deposits)
-    .innerJoin(users, eq(users.id, deposits.userId))
     .where(inArray(deposits.status, [...PAID]))
     .orderBy(desc(deposits.updatedAt), desc(deposits.id))
     .limit(query.pageSize)
     .offset(pageOffset(query));
+  const paid =
+    paidIds.length === 0
+      ? []
+      : await deps.db
+          .select({ deposit: deposits, email: users.email })
+          .from(deposits)
+          .innerJoin(users, eq(users.id, deposits.userId))
+          .where(
+            inArray(
+              deposits.id,
+              paidIds.map((row) => row.id),
+            ),
+          )
+          .orderBy(desc(deposits.updatedAt), desc(deposits.id));
 
   return {
     totalUsers: total('usersRegistered'),

@@ -1,5 +1,5 @@
 import type { PaginationQuery } from '@coincard/shared';
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
@@ -22,13 +22,24 @@ export async function listUsers(deps: Deps, query: PaginationQuery & { search?: 
   const total = where
     ? ((await deps.db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0)
     : await platformTotals(deps.db).then((totals) => totals.users + totals.admins);
-  const rows = await deps.db
-    .select({ user: users, balance: userBalanceSql() })
+  // The page's ids first (off the (created_at, id) index without a search), then the balance for those rows alone: a
+  // balance in the same select would be looked up for every row the offset skips.
+  const page = await deps.db
+    .select({ id: users.id })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.pageSize)
     .offset(pageOffset(query));
+  const ids = page.map((row) => row.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await deps.db
+          .select({ user: users, balance: userBalanceSql() })
+          .from(users)
+          .where(inArray(users.id, ids))
+          .orderBy(desc(users.createdAt), desc(users.id));
   return { users: rows.map((row) => toUserDto(row.user, row.balance)), meta: pageMeta(query, total) };
 }
 

@@ -1,7 +1,7 @@
 import { DEPOSIT_LIFETIME_SECONDS, type DepositsPage, type PaginationQuery } from '@coincard/shared';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { executeRows } from '../../db/client.js';
+import { type Executor, executeRows } from '../../db/client.js';
 import { deposits, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
@@ -157,32 +157,87 @@ async function depositsByIds(deps: Deps, ids: string[]) {
   return rows.map((row) => toDepositDto(row.deposit, row.email));
 }
 
+/** Counting a search stops here, as the audit log's does: no one pages through more than a thousand pages of it. */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/**
+ * A search matches a top-up by its user's e-mail (substring, any case), its order id, its provider payment id, or its
+ * id. The capped count comes first, from the matching users' top-ups through (user_id, created_at) and the three
+ * identifiers through their own indexes; the users are read as they come (the trigram index for terms of 3 characters
+ * or more, a sequential read for shorter ones, which no trigram can serve) and the count stops at the cap.
+ * - Under the cap the total is exact and the matches are few: they are gathered, sorted and the page picked from them.
+ * - At the cap the term is common (`scale`, `a`, `@example.com`): walking the (created_at, id) index newest first and
+ *   looking each top-up's user up by primary key until the page is full costs about depth / density rows, gathering
+ *   every match about density × all top-ups. The density is estimated from a sample of about 2,000 users (row by row:
+ *   a block sample misses a term's neighbours, who sit together) and the cheaper way taken; both answer the same
+ *   rows in the same order.
+ */
 async function searchDeposits(deps: Deps, query: PaginationQuery, search: string): Promise<DepositsPage> {
-  const byId = z.uuid().safeParse(search).success
-    ? sql` union select id, created_at from deposits where id = ${search.toLowerCase()}::uuid`
-    : sql``;
-  const page = await executeRows<{ id: string; total: string }>(
-    deps.db,
-    sql`select id, count(*) over () as total from (
-          select id, created_at from deposits
-            where user_id in (select id from users where email ilike ${likePattern(search)})
-          union select id, created_at from deposits where order_id = ${search}
-          union select id, created_at from deposits where provider_payment_id = ${search}${byId}
-        ) m
-        order by created_at desc, id desc
-        limit ${query.pageSize} offset ${pageOffset(query)}`,
+  const pattern = likePattern(search);
+  const id = z.uuid().safeParse(search).success ? search.toLowerCase() : null;
+  const byIdentifier = sql`(d.order_id = ${search} or d.provider_payment_id = ${search}${
+    id ? sql` or d.id = ${id}::uuid` : sql``
+  })`;
+  const { total, ids } = await deps.db.transaction(async (db) => {
+    // The planner cannot estimate an e-mail match through a subquery and costs these reads as if they ran through
+    // every row; at such a cost PostgreSQL compiles them with JIT, which alone took over 100 ms. They read little.
+    await db.execute(sql`set local jit = off`);
+    // |by e-mail ∪ by identifier| = |by e-mail| + |by identifier, not by e-mail|; the second is a handful at most.
+    const [counted] = await executeRows<{ n: string }>(
+      db,
+      sql`select least(
+            (select count(*) from (
+              select 1 from (select id from users where email ilike ${pattern}) u
+                -- offset 0 keeps the lateral a per-user probe of (user_id, created_at) that stops with the limit.
+                cross join lateral (select 1 from deposits d where d.user_id = u.id offset 0) x
+              limit ${SEARCH_COUNT_CAP}) by_email)
+            + (select count(*) from deposits d where ${byIdentifier}
+                and not exists (select 1 from users u where u.id = d.user_id and u.email ilike ${pattern})),
+            ${SEARCH_COUNT_CAP}) as n`,
+    );
+    const total = Number(counted?.n ?? 0);
+    // Past the last page of an exact count there is nothing to read; past a capped count there may still be rows.
+    if (total === 0 || (total < SEARCH_COUNT_CAP && pageOffset(query) >= total)) {
+      return { total, ids: [] };
+    }
+
+    const page = !(total >= SEARCH_COUNT_CAP && (await walkIsCheaper(db, query, pattern)))
+      ? await executeRows<{ id: string }>(
+          db,
+          sql`select id from (
+                  select id, created_at from deposits
+                    where user_id in (select id from users where email ilike ${pattern})
+                  union select id, created_at from deposits d where ${byIdentifier}
+                ) m
+                order by created_at desc, id desc
+                limit ${query.pageSize} offset ${pageOffset(query)}`,
+        )
+      : await executeRows<{ id: string }>(
+          db,
+          sql`select d.id from deposits d
+                where (select u.email from users u where u.id = d.user_id) ilike ${pattern} or ${byIdentifier}
+                order by d.created_at desc, d.id desc
+                limit ${query.pageSize} offset ${pageOffset(query)}`,
+        );
+    return { total, ids: page.map((row) => String(row.id)) };
+  });
+  return { transactions: await depositsByIds(deps, ids), meta: pageMeta(query, total) };
+}
+
+const DENSITY_SAMPLE_USERS = 2_000;
+
+/** Whether walking the index for this page reads fewer rows than gathering every match (see searchDeposits). */
+async function walkIsCheaper(db: Executor, query: PaginationQuery, pattern: string): Promise<boolean> {
+  const totals = await platformTotals(db);
+  const percent = Math.min(100, (DENSITY_SAMPLE_USERS * 100) / Math.max(1, totals.users + totals.admins));
+  const [sample] = await executeRows<{ matched: string; seen: string }>(
+    db,
+    sql`select count(*) filter (where email ilike ${pattern}) as matched, count(*) as seen
+        from users tablesample bernoulli (${percent}::real) repeatable (0)`,
   );
-  const transactions = await depositsByIds(
-    deps,
-    page.map((row) => String(row.id)),
-  );
-  // Past the last page the window count is gone with the rows; counting once more says how many there are.
-  const total: number = page[0]
-    ? Number(page[0].total)
-    : query.page > 1
-      ? (await searchDeposits(deps, { ...query, page: 1 }, search)).meta.total
-      : 0;
-  return { transactions, meta: pageMeta(query, total) };
+  const density = Number(sample?.matched ?? 0) / Math.max(1, Number(sample?.seen ?? 0));
+  const depth = pageOffset(query) + query.pageSize;
+  return density > 0 && depth / density <= density * totals.deposits;
 }
 
 /** A top-up whose invoice never came to exist: FAILED, nothing to credit, and retries of its key say so. */
