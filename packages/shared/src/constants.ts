@@ -45,3 +45,9 @@ export const COPY_CONFIRMATION_MS = 2000;
 export const NARROW_SCREEN_PX = 768;
 
 export const SUPPORT_EMAIL = 'support@coincard.app';
+
+/**
+ * Admin lists that can match most of a large table (the audit log, common top-up searches) stop counting here: the
+ * total they report is then "at least this many", shown as "10,000+".
+ */
+export const LIST_COUNT_CAP = 10_000;

@@ -1,4 +1,4 @@
-import type { AuditPage } from '@coincard/shared';
+import { type AuditPage, LIST_COUNT_CAP } from '@coincard/shared';
 import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { executeRows } from '../../db/client.js';
@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.js';
 import { pageMeta, pageOffset } from '../../lib/pagination.js';
 
 /** Counting stops here: the log grows without bound, and no one pages past a thousand pages of it. */
-const COUNT_CAP = 10_000;
+const COUNT_CAP = LIST_COUNT_CAP;
 
 export type AuditQuery = {
   page: number;

@@ -1,4 +1,4 @@
-import { DEPOSIT_LIFETIME_SECONDS, type DepositsPage, type PaginationQuery } from '@coincard/shared';
+import { DEPOSIT_LIFETIME_SECONDS, type DepositsPage, LIST_COUNT_CAP, type PaginationQuery } from '@coincard/shared';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, executeRows } from '../../db/client.js';
@@ -158,7 +158,7 @@ async function depositsByIds(deps: Deps, ids: string[]) {
 }
 
 /** Counting a search stops here, as the audit log's does: no one pages through more than a thousand pages of it. */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = LIST_COUNT_CAP;
 
 /**
  * A search matches a top-up by its user's e-mail (substring, any case), its order id, its provider payment id, or its

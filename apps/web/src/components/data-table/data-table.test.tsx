@@ -1,4 +1,4 @@
-import type { PageMeta } from '@coincard/shared';
+import { LIST_COUNT_CAP, type PageMeta } from '@coincard/shared';
 import { Text } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -104,6 +104,12 @@ describe('DataTable', () => {
     expect(screen.getByText('Showing 3–4 of 5')).toBeInTheDocument();
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'Page 3' }));
     expect(onChange).toHaveBeenCalledWith(3);
+  });
+
+  it('says a total the API stopped counting at is at least that many', () => {
+    const meta: PageMeta = { page: 3, pageSize: 2, total: LIST_COUNT_CAP, pages: LIST_COUNT_CAP / 2 };
+    renderTable({ pagination: { meta, page: 3, onChange: vi.fn() } });
+    expect(screen.getByText('Showing 5–6 of 10,000+')).toBeInTheDocument();
   });
 
   it('dims and marks busy a page being replaced by the next one', () => {

@@ -1,4 +1,4 @@
-import { PAGINATION_SIBLINGS, type PageMeta } from '@coincard/shared';
+import { LIST_COUNT_CAP, PAGINATION_SIBLINGS, type PageMeta } from '@coincard/shared';
 import { Group, Pagination, Text } from '@mantine/core';
 
 type ListPaginationProps = {
@@ -16,8 +16,9 @@ export function ListPagination({ meta, page, onChange, noun }: ListPaginationPro
   if (meta.pages <= 1) return null;
   const first = (page - 1) * meta.pageSize + 1;
   const last = Math.min(page * meta.pageSize, meta.total);
-  const range =
-    first > meta.total ? null : `Showing ${count.format(first)}–${count.format(last)} of ${count.format(meta.total)}`;
+  // A total at the cap is a count the API stopped at: "of 10,000+".
+  const total = `${count.format(meta.total)}${meta.total >= LIST_COUNT_CAP ? '+' : ''}`;
+  const range = first > meta.total ? null : `Showing ${count.format(first)}–${count.format(last)} of ${total}`;
 
   return (
     <Group justify="space-between" gap="sm" mt="xs">
