@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/client.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { ensureUser } from '../../seed/ensure-users.js';
-import { fundedUser, signInAgain, userWithCard } from '../../test/card-helpers.js';
+import { fundedUser, settleIssuer, signInAgain, userWithCard } from '../../test/card-helpers.js';
 import type { CookieJar } from '../../test/cookie-jar.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../../test/test-app.js';
@@ -72,6 +72,28 @@ describe('a card block by support', () => {
     expect((await issuerCardOf(cardId)).isActive).toBe(true);
     await reconcileCardBalances(t.deps);
     expect((await issuerCardOf(cardId)).isActive).toBe(false);
+  });
+
+  it('is enforced at the issuer by the reconciliation job even with a load on its way', async () => {
+    const { jar, cardId } = await userWithCard(t, 'block-in-transit@example.com', { onCard: 1000 });
+    const load = await t.request('PATCH', `/api/cards/${cardId}/load`, {
+      jar,
+      body: { amount: 500, includesFee: false },
+    });
+    expect(load.statusCode).toBe(200);
+    const real = t.deps.issuer.freezeCard;
+    t.deps.issuer.freezeCard = async () => {
+      throw new IssuerError('unavailable', 'The issuer is down');
+    };
+    try {
+      expect((await block(cardId)).json().message).toMatch(/issuer could not be reached/);
+    } finally {
+      t.deps.issuer.freezeCard = real;
+    }
+    expect((await issuerCardOf(cardId)).isActive).toBe(true);
+    await reconcileCardBalances(t.deps);
+    expect((await issuerCardOf(cardId)).isActive).toBe(false);
+    await settleIssuer(t);
   });
 
   it('keeps the card and its money from its owner, who cannot delete it', async () => {

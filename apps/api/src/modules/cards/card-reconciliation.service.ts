@@ -15,7 +15,8 @@ const CHECK_EVERY_MS = 10 * 60_000;
 /**
  * The reconcile-card-balances job: compares each live card's ledger balance with the issuer's and records a
  * difference for a person to review. It never overwrites either side: the ledger changes only through transfers.
- * Cards with money in transit are skipped (the two sides legitimately differ until it arrives).
+ * Cards with money in transit are not compared (the two sides legitimately differ until it arrives), but a frozen
+ * card is frozen at the issuer first either way.
  */
 export async function reconcileCardBalances(deps: Deps): Promise<{ checked: number; mismatched: number }> {
   const now = deps.now();
@@ -37,20 +38,24 @@ export async function reconcileCardBalances(deps: Deps): Promise<{ checked: numb
   for (const { id } of leased) {
     const [card] = await deps.db.select().from(cards).where(eq(cards.id, id));
     if (!card?.issuerCardId) continue;
+    let issuerCard: IssuerCard;
+    try {
+      issuerCard = await deps.issuer.getCard(card.issuerCardId);
+    } catch (error) {
+      deps.logger.warn({ err: error, cardId: card.id }, 'could not read a card balance from the issuer');
+      // A frozen card may be one the issuer has not frozen yet (a block while it was away): freezing is idempotent,
+      // and a failure puts the card first in line again instead of 10 minutes back.
+      if (card.status === 'frozen') await ensureFrozenAtIssuer(deps, card);
+      continue;
+    }
+    // Before the in-transit skip: a freeze is enforced whatever money is on its way.
+    await enforceFreeze(deps, card, issuerCard);
     const moving = await deps.db
       .select({ id: cardOperations.id })
       .from(cardOperations)
       .where(and(eq(cardOperations.cardId, card.id), inArray(cardOperations.status, [...IN_TRANSIT_STATUSES])))
       .limit(1);
     if (moving.length > 0) continue;
-    let issuerCard: IssuerCard;
-    try {
-      issuerCard = await deps.issuer.getCard(card.issuerCardId);
-    } catch (error) {
-      deps.logger.warn({ err: error, cardId: card.id }, 'could not read a card balance from the issuer');
-      continue;
-    }
-    await enforceFreeze(deps, card, issuerCard);
     const issuerBalance = issuerCard.balanceCents;
     let ledgerBalance = await balanceOf(deps.db, cardAccount(card));
     if (ledgerBalance !== issuerBalance) {
