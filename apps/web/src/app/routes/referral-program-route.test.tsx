@@ -189,7 +189,7 @@ describe('Referral page', () => {
     expect(within(second).getByText('+$1.00')).toBeInTheDocument();
     expect(within(second).queryByText(/^Held/)).not.toBeInTheDocument();
     expect(within(third).getByText('+$1.00')).toBeInTheDocument();
-    expect(within(third).getByText('Held until their first top-up')).toBeInTheDocument();
+    expect(within(third).getByText('Held until they add $10.00')).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('ca...@example.org')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import {
+  DEPOSIT_MIN_CENTS,
   formatCents,
   REFERRAL_LINK_MIN_BALANCE_CENTS,
   REFERRAL_PAYOUT_MILESTONE_CENTS,
@@ -25,7 +26,7 @@ const STEPS: Step[] = [
   {
     icon: IconMailCheck,
     title: `They verify their e-mail: you earn ${formatCents(REFERRER_SIGNUP_REWARD_CENTS)}`,
-    text: 'The referral applies when their address is verified. Your reward is held until their first top-up arrives.',
+    text: `The referral applies when their address is verified. Your reward is held until they have added ${formatCents(DEPOSIT_MIN_CENTS)} or more.`,
   },
   {
     icon: IconCreditCard,

@@ -1,4 +1,5 @@
 import {
+  DEPOSIT_MIN_CENTS,
   formatCents,
   REFERRED_FIRST_CARD_REWARD_CENTS,
   REFERRER_FIRST_CARD_REWARD_CENTS,
@@ -42,7 +43,7 @@ function EventBadge({ event }: { event: ReferralEvent }) {
 }
 
 const HELD_EXPLAINED: Record<ReferralEvent, string> = {
-  SIGNUP: 'Held until their first top-up',
+  SIGNUP: `Held until they add ${formatCents(DEPOSIT_MIN_CENTS)}`,
   FIRST_CARD: 'Held until the card is issued',
 };
 
