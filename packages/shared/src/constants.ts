@@ -1,4 +1,7 @@
-/** Business constants from the product spec (section 9) and decisions.md. Money is always in cents. */
+/**
+ * Business constants. The rules they encode: docs/product-rules.md, docs/money.md (Card rules) and docs/referrals.md.
+ * Money is always in cents.
+ */
 export const PRODUCT_NAME = 'CoinCard';
 
 export const OTP_LENGTH = 6;

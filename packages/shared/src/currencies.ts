@@ -1,4 +1,4 @@
-/** Spec section 3: the coins the product accepts and the networks each can arrive on. */
+/** The coins the product accepts and the networks each can arrive on (docs/product-rules.md, Deposits). */
 export const NETWORKS = {
   ARBITRUM: 'Arbitrum',
   AVALANCHE: 'Avalanche',
@@ -19,7 +19,7 @@ export type NetworkCode = keyof typeof NETWORKS;
 
 export type Coin = { code: string; name: string; networks: readonly NetworkCode[] };
 
-/** For coins listed without networks, the network is the coin itself (decisions.md section 4). */
+/** For coins listed without networks, the network is the coin itself (docs/product-rules.md, Deposits). */
 export const COINS: readonly Coin[] = [
   { code: 'USDT', name: 'Tether', networks: ['ARBITRUM', 'AVALANCHE', 'BSC', 'POLYGON', 'SOL', 'TON', 'TRON', 'ETH'] },
   { code: 'USDC', name: 'USD Coin', networks: ['ARBITRUM', 'AVALANCHE', 'BSC', 'POLYGON', 'TRON', 'ETH'] },

@@ -1,8 +1,8 @@
-/** decisions.md section 5: load fee(x) = ceil(x * 5 / 100) + 100 cents, for a card credit of x cents. */
+/** Load fee(x) = ceil(x * 5 / 100) + 100 cents, for a card credit of x cents (docs/money.md, Card rules). */
 export const LOAD_FEE_PERCENT = 5;
 export const LOAD_FEE_FIXED_CENTS = 100;
 
-/** decisions.md section 6: referral rewards, each paid once. */
+/** Referral rewards, each paid once (docs/referrals.md). */
 export const REFERRER_SIGNUP_REWARD_CENTS = 100;
 export const REFERRER_FIRST_CARD_REWARD_CENTS = 500;
 export const REFERRED_FIRST_CARD_REWARD_CENTS = 500;
@@ -23,9 +23,10 @@ export type LoadQuote = {
 };
 
 /**
- * decisions.md section 5. Without the fee included the card gets the typed amount and the balance pays it plus the
- * fee. With the fee included the typed amount T is the total: the card gets the largest x with x + fee(x) <= T, the
- * balance pays exactly T, and the fee is T - x. A total too small to put anything on the card quotes 0 for it.
+ * The load quote (docs/money.md, Card rules). Without the fee included the card gets the typed amount and the balance
+ * pays it plus the fee. With the fee included the typed amount T is the total: the card gets the largest x with
+ * x + fee(x) <= T, the balance pays exactly T, and the fee is T - x. A total too small to put anything on the card
+ * quotes 0 for it.
  */
 export function quoteLoad(amount: number, includesFee: boolean): LoadQuote {
   if (!includesFee) {

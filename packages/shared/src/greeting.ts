@@ -1,4 +1,7 @@
-/** Spec: Good morning from 5 to 12, Good afternoon from 12 to 18, otherwise Good evening. */
+/**
+ * Good morning from 5 to 12, Good afternoon from 12 to 18, otherwise Good evening (docs/product-rules.md, Screens and
+ * navigation).
+ */
 export function greetingFor(hour: number): string {
   if (hour >= 5 && hour < 12) return 'Good morning';
   if (hour >= 12 && hour < 18) return 'Good afternoon';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The optional Idempotency-Key of calls that move money (decisions.md section 1). */
+/** The optional Idempotency-Key of calls that move money (docs/product-rules.md, API conventions). */
 export const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()

@@ -4,7 +4,10 @@ import { AppError } from './app-error.js';
 
 export type RateRule = { name: string; limit: number; windowMs: number };
 
-/** Limits from decisions.md section 2: per IP and per account, shared by every instance through the database. */
+/**
+ * Limits (docs/decisions/002-sessions-and-codes.md) per IP and per account, shared by every instance through the
+ * database.
+ */
 export const RATE_RULES = {
   loginIp: { name: 'login:ip', limit: 30, windowMs: 15 * 60_000 },
   loginAccount: { name: 'login:account', limit: 10, windowMs: 15 * 60_000 },

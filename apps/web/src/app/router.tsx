@@ -35,7 +35,7 @@ const SandboxCardSimulatorRoute = lazyPage(
   'SandboxCardSimulatorRoute',
 );
 
-/** Every route of the spec's route table (section 2), each page loaded on demand. */
+/** Every route (docs/product-rules.md, Screens and navigation), each page loaded on demand. */
 export function AppRoutes() {
   return (
     <ErrorBoundary>

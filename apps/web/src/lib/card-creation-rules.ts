@@ -9,7 +9,8 @@ export type CardCreationCheck = {
 };
 
 /**
- * Spec section 4: Create Card is hidden with 3 cards, without a cardholder, or at a balance of 1500 cents or less.
+ * Create Card is hidden with 3 cards, without a cardholder, or at a balance of 1500 cents or less
+ * (docs/product-rules.md, Cards).
  * Each blocking rule comes with the sentence that explains it to the user. Shared by the dashboard's balance panel
  * and the cards feature's Create New Card tile, so both say the same.
  */

@@ -13,7 +13,9 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User | null>
   }
 }
 
-/** Spec: the current user is cached indefinitely and not refetched on window focus. */
+/**
+ * The current user is cached indefinitely and not refetched on window focus (docs/product-rules.md, Data freshness).
+ */
 export const currentUserQueryOptions = queryOptions({
   queryKey: currentUserQueryKey,
   queryFn: ({ signal }) => getCurrentUser(signal),

@@ -10,7 +10,7 @@ export function notifySuccess(message: string, title = 'Done'): void {
   notifications.show({ color: 'green', title, message });
 }
 
-/** Shows an error toast with the server's message (spec section 8). */
+/** Shows an error toast with the server's message (docs/product-rules.md, Messages). */
 export function notifyError(error: unknown, fallback = 'Something went wrong. Please try again.'): void {
   notifications.show({ color: 'red', title: 'Something went wrong', message: errorMessage(error, fallback) });
 }

@@ -11,7 +11,10 @@ function isSessionOver(error: unknown): boolean {
   return status === 401 && errorCode === 'InvalidAccessToken';
 }
 
-/** Spec: the product's queries do not retry. A session that ends mid-use forgets the user, so guards send to /login. */
+/**
+ * The product's queries do not retry (docs/product-rules.md, Data freshness). A session that ends mid-use forgets the
+ * user, so guards send to /login.
+ */
 export function createQueryClient(): QueryClient {
   const forgetUserWhenSessionIsOver = (error: unknown) => {
     if (isSessionOver(error)) queryClient.setQueryData(currentUserQueryKey, null);

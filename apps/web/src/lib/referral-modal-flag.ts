@@ -1,4 +1,7 @@
-/** localStorage flag: the referral outcome modal has been shown in this browser (spec: once per browser). */
+/**
+ * localStorage flag: the referral outcome modal has been shown in this browser (once per browser:
+ * docs/product-rules.md, Screens and navigation).
+ */
 const REFERRAL_MODAL_FLAG = 'referralModalShown';
 
 export function hasShownReferralModal(): boolean {

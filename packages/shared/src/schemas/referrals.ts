@@ -15,7 +15,10 @@ export type ReferralRewardStatus = (typeof REFERRAL_REWARD_STATUSES)[number];
 export const referralRewardSchema = z.object({
   _id: z.string(),
   createdAt: z.string(),
-  /** The referred user's e-mail, masked to its first two characters + "...@domain". Spelled as the spec spells it. */
+  /**
+   * The referred user's e-mail, masked to its first two characters + "...@domain". Spelled as the web client expects
+   * (docs/product-rules.md, API conventions).
+   */
   refferedUseremail: z.string(),
   event: z.enum(REFERRAL_EVENTS),
   /** Cents the referrer earned with this event. */

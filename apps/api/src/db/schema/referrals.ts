@@ -6,7 +6,7 @@ import { users } from './users.js';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * A referral as judged at the referred user's verification (decisions.md section 6): applied, or only attempted
+ * A referral as judged at the referred user's verification (docs/referrals.md): applied, or only attempted
  * with the reason it did not apply. One per referred user.
  */
 export const referrals = pgTable(

@@ -29,7 +29,7 @@ const PAID = ['PAID', 'PAID_OVER', 'PAID_LESS'] as const;
 const DAY_MS = 24 * 60 * 60_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-/** decisions.md section 7: the last 7 days against the 7 before, per cent with one decimal; 100 from nothing. */
+/** The last 7 days against the 7 before, per cent with one decimal; 100 from nothing (docs/admin.md, Figures). */
 export function growth(current: number, previous: number): number {
   if (previous === 0) return current > 0 ? 100 : 0;
   return Math.round(((current - previous) / previous) * 1000) / 10;

@@ -159,7 +159,7 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
   };
 }
 
-/** GET /api/user/all lives under /user in the spec but is admin-only. */
+/** GET /api/user/all lives under /user but is admin-only (docs/product-rules.md, API conventions). */
 export function adminUserListRoute(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -75,7 +75,7 @@ describe('registration and e-mail verification', () => {
   it('records referredBy and reports an attempted referral whose referrer is not eligible', async () => {
     const referrer = await t.signUpVerified('referrer@example.com');
     const { verifyResponse } = await t.signUpVerified('friend@example.com', { referredBy: referrer.user._id });
-    // The referrer holds less than $50, so the referral is attempted but not applied (decisions.md section 6).
+    // The referrer holds less than $50, so the referral is attempted but not applied (docs/referrals.md).
     expect(verifyResponse).toMatchObject({ referral: { referralAttempted: true, referrerEligible: false } });
     const { verifyResponse: bogus } = await t.signUpVerified('friend2@example.com', { referredBy: 'not-a-user' });
     expect(bogus).toMatchObject({ referral: { referralAttempted: true, referrerEligible: false } });

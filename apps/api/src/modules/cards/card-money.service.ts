@@ -124,7 +124,9 @@ const loadMessage = (op: CardOperationRow) =>
 const unloadMessage = (op: CardOperationRow) =>
   `Unloading ${formatCents(op.amount)} from your card. It returns to your balance in a moment.`;
 
-/** decisions.md section 5: loads cost fee(x) = ceil(5%) + $1, need an active card, and stay under $5,000 a month. */
+/**
+ * Loads cost fee(x) = ceil(5%) + $1, need an active card, and stay under $5,000 a month (docs/money.md, Card rules).
+ */
 export async function loadCard(
   deps: Deps,
   user: UserRow,
@@ -185,7 +187,7 @@ export async function loadCard(
   return submitAndAnswer(deps, started, loadMessage(started.op));
 }
 
-/** decisions.md section 5: $1 stays on the card, one unload per card every 5 minutes, no fee. */
+/** $1 stays on the card, one unload per card every 5 minutes, no fee (docs/money.md, Card rules). */
 export async function unloadCard(
   deps: Deps,
   user: UserRow,

@@ -8,7 +8,7 @@ const MAX_REFUSALS = 5;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 
 /**
- * decisions.md section 5: a verified user gets an issuer cardholder automatically. Verification only queues the
+ * A verified user gets an issuer cardholder automatically (docs/product-rules.md, Cards). Verification only queues the
  * request (in its own transaction); the create-cardholders job talks to the issuer, with retries.
  */
 export async function requestCardholder(db: Executor, userId: string, now: Date): Promise<void> {

@@ -61,10 +61,10 @@ const CREATED_MESSAGE = 'Your new card is ready to load.';
 const PENDING_MESSAGE = 'Your card is being created; it becomes active in a moment.';
 
 /**
- * decisions.md section 5: up to 3 live cards, balance above $15, which the card costs. The fee is taken and the card
- * recorded in one transaction that locks the user's row, so creations at the same moment take turns and never pass
- * 3. The issuer is asked after that commit; if it cannot answer now the card stays pending and a job finishes it;
- * if it says no, the fee goes back.
+ * Up to 3 live cards, balance above $15 (docs/money.md, Card rules), which the card costs. The fee is taken and the
+ * card recorded in one transaction that locks the user's row, so creations at the same moment take turns and never pass
+ * 3. The issuer is asked after that commit; if it cannot answer now the card stays pending and a job finishes it; if it
+ * says no, the fee goes back.
  */
 export async function createCard(
   deps: Deps,
@@ -157,7 +157,7 @@ export async function createCard(
         ip: ctx.ip,
         details: { cardId: id, fee: CARD_CREATION_FEE_CENTS },
       });
-      // decisions.md section 6: a referred user's first card pays both referral rewards, in this transaction.
+      // A referred user's first card pays both referral rewards (docs/referrals.md), in this transaction.
       await payFirstCardReward(tx, deps, user.id, id);
       return row;
     });
@@ -306,7 +306,7 @@ export async function updateCardPin(deps: Deps, user: UserRow, cardId: string, p
 }
 
 /**
- * decisions.md section 5: deleting returns the card's balance first and keeps the card as terminated. The card is
+ * Deleting (docs/money.md, Card rules) returns the card's balance first and keeps the card as terminated. The card is
  * frozen at the issuer so nothing spends it meanwhile; its balance travels back as a `close` movement, and the
  * close-deleted-cards job deletes it at the issuer once that has arrived.
  */

@@ -42,7 +42,7 @@ async function payFromBalance(tx: Transaction, card: CardRow, period: number): P
 type AfterCommit = { submit?: string; freezeAtIssuer?: string };
 
 /**
- * decisions.md section 5: $1 per card for every month after the first, once per card per month: from the balance,
+ * $1 per card (docs/money.md, Card rules) for every month after the first, once per card per month: from the balance,
  * else from the card, else the card is frozen until the fee is paid. The (card, period) primary key is what makes a
  * fee charged once, however often or on however many instances this runs.
  */

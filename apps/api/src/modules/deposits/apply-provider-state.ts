@@ -15,7 +15,7 @@ const MAX_OVERPAYMENT_FACTOR = 2;
 type Credit = { credit: number; amountPaid: number } | { review: string };
 
 /**
- * decisions.md section 4: PAID credits the amount asked; PAID_OVER and PAID_LESS credit what was received. A
+ * PAID credits the amount asked (docs/product-rules.md, Deposits); PAID_OVER and PAID_LESS credit what was received. A
  * received amount that is unknown or implausible is never guessed: the deposit waits for a person.
  */
 function creditFor(status: DepositStatus, amount: number, amountPaid: number | null): Credit {

@@ -2,7 +2,7 @@ import type { PaymentProvider } from '../../providers/payments/payment-provider.
 
 const TTL_MS = 60_000;
 
-/** Rates are cached briefly (decisions.md section 4): the Add Money modal asks on every coin change. */
+/** Rates are cached briefly (docs/product-rules.md, Deposits): the Add Money modal asks on every coin change. */
 export function createRateCache(provider: PaymentProvider, now: () => Date) {
   const cache = new Map<string, { course: number; at: number }>();
   return async (coin: string): Promise<number> => {

@@ -28,8 +28,8 @@ export function mailbox(email: string): string {
 }
 
 /**
- * decisions.md section 6: a referral applies when the referrer exists, is verified, not suspended, is not the new
- * user (nor the new user's own address with a "+tag"), and holds at least $50 at the new user's verification.
+ * A referral applies (docs/referrals.md, Who refers whom) when the referrer exists, is verified, not suspended, is not
+ * the new user (nor the new user's own address with a "+tag"), and holds at least $50 at the new user's verification.
  */
 export async function judgeReferral(db: Executor, user: UserRow): Promise<ReferralVerdict | null> {
   const code = user.referredByCode?.trim();

@@ -1,6 +1,6 @@
 import type { DepositStatus } from '@coincard/shared';
 
-/** decisions.md section 4: the Cryptomus statuses that end a deposit, and what they end it as. */
+/** The Cryptomus statuses that end a deposit, and what they end it as (docs/product-rules.md, Deposits). */
 export function mapCryptomusStatus(status: string): DepositStatus {
   switch (status) {
     case 'paid':

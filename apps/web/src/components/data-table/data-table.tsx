@@ -73,7 +73,7 @@ export const dataTableClasses = classes;
 
 const ITEM_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
 
-/** Whether the screen is narrower than 768px (the spec's breakpoint), read at once so the first paint is right. */
+/** Whether the screen is narrower than 768px (the product's breakpoint), read at once so the first paint is right. */
 export function useIsNarrow(): boolean {
   return useMediaQuery(`(max-width: ${NARROW_SCREEN_PX - 0.02}px)`, false, { getInitialValueInEffect: false });
 }

@@ -11,7 +11,10 @@ type ListPaginationProps = {
 
 const count = new Intl.NumberFormat('en-US');
 
-/** "Showing 11–20 of 23" and the page buttons (2 siblings, spec section 2), when there is more than one page. */
+/**
+ * "Showing 11–20 of 23" and the page buttons (2 siblings: docs/product-rules.md, Lists and pagination), when there is
+ * more than one page.
+ */
 export function ListPagination({ meta, page, onChange, noun }: ListPaginationProps) {
   if (meta.pages <= 1) return null;
   const first = (page - 1) * meta.pageSize + 1;

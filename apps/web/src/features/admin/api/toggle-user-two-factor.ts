@@ -10,8 +10,9 @@ export function setUserTwoFactor(userId: string, enabled: boolean) {
 }
 
 /**
- * Turns another user's e-mailed sign-in code on or off. The user's figures are read again afterwards (spec section 4),
- * whatever the answer; a refusal (403 for another admin's 2FA) is a toast with the server's message.
+ * Turns another user's e-mailed sign-in code on or off. The user's figures are read again afterwards
+ * (docs/product-rules.md, Data freshness), whatever the answer; a refusal (403 for another admin's 2FA) is a toast with
+ * the server's message.
  */
 export function useToggleUserTwoFactorMutation(userId: string) {
   const queryClient = useQueryClient();

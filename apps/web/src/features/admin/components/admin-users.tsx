@@ -8,7 +8,7 @@ import { AdminPageHeader } from './admin-page-header';
 import { useListParams } from './use-list-params';
 import { type UserDetailState, userDetailPath, usersColumns } from './users-table';
 
-/** Every CoinCard account, 10 per page, searchable by e-mail or id (decisions.md section 7). */
+/** Every CoinCard account, 10 per page, searchable by e-mail or id (docs/product-rules.md, Lists and pagination). */
 export function AdminUsers() {
   const list = useListParams();
   const query = useUsersQuery({ page: list.page, search: list.search });

@@ -12,7 +12,7 @@ type UserControlsProps = {
   adminId: string | undefined;
 };
 
-/** Why the suspend button is off (decisions.md section 7), or null when it can be used. */
+/** Why the suspend button is off (docs/admin.md, Controls), or null when it can be used. */
 export function suspendBlockedReason(user: User, adminId: string | undefined): string | null {
   if (user._id === adminId) return 'You cannot suspend your own account.';
   if (user.role === 'admin' && !user.isSuspended) return 'Administrator accounts cannot be suspended.';

@@ -1,4 +1,4 @@
-/** Fallback messages from spec section 8, used when the server gives none. */
+/** Fallback messages (docs/product-rules.md, Messages), used when the server gives none. */
 export const LOGIN_ERROR_FALLBACK = 'An error occurred while login.';
 export const REGISTRATION_ERROR_FALLBACK = 'An error occurred during registration';
 export const GENERIC_ERROR_FALLBACK = 'An error occurred. Please try again.';

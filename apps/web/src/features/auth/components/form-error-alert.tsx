@@ -2,7 +2,10 @@ import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/notify';
 
-/** A failed auth form's message: the server's words, or the spec's fallback when it sent none. */
+/**
+ * A failed auth form's message: the server's words, or a fixed fallback when it sent none (docs/product-rules.md,
+ * Messages).
+ */
 export function FormErrorAlert({ error, fallback }: { error: unknown; fallback: string }) {
   if (!error) return null;
   return (

@@ -22,7 +22,10 @@ export function InvalidResetLink() {
   );
 }
 
-/** Spec: the link is valid only if `code` is present and `exp` is a unix-ms timestamp in the future. */
+/**
+ * The link is valid only if `code` is present and `exp` is a unix-ms timestamp in the future (docs/product-rules.md,
+ * Sessions and security).
+ */
 export function isResetLinkValid(code: string | null, exp: string | null, now = Date.now()): boolean {
   if (!code || !exp || !/^\d+$/.test(exp)) return false;
   return Number(exp) > now;

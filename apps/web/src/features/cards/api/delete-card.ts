@@ -16,7 +16,7 @@ export function deleteCard(cardId: string): Promise<DeleteCardResponse> {
 
 /**
  * Deletes the card; its balance goes back to the user's. 409 CardBusy while money is still moving on it.
- * Afterwards the user is back on /dashboard (spec section 4) and nothing of the card stays cached.
+ * Afterwards the user is back on /dashboard (docs/product-rules.md, Cards) and nothing of the card stays cached.
  */
 export function useDeleteCardMutation() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { cardSecretsQueryKey } from './get-card-secrets';
 import { cardTransactionsQueryKey } from './get-card-transactions';
 
 /**
- * Spec section 4 (data freshness): after create, load or unload, the cards, user, card detail, secrets and
+ * After create, load or unload (docs/product-rules.md, Data freshness), the cards, user, card detail, secrets and
  * transactions are refreshed. Only queries on screen refetch; secrets are on screen only while revealed.
  * Not awaited: the result shows at once while the figures refresh behind it.
  */

@@ -10,7 +10,7 @@ export function updateCardPin({ cardId, pin }: UpdateCardPinRequest): Promise<Ca
   return api.patch(`/cards/${encodeURIComponent(cardId)}/pin`, { pin }, cardActionResponseSchema);
 }
 
-/** Sets a new 4-digit 3DS code, sent as a number (spec section 7). */
+/** Sets a new 4-digit 3DS code, sent as a number (docs/product-rules.md, Cards). */
 export function useUpdateCardPinMutation() {
   const queryClient = useQueryClient();
   return useMutation({

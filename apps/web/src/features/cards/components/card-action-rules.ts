@@ -17,7 +17,10 @@ const SUPPORT_FROZEN = 'CoinCard support froze this card. Contact support to unf
 /** The smallest balance from which anything can be unloaded: $1.00 out, $1.00 staying. */
 export const MIN_UNLOADABLE_BALANCE_CENTS = CARD_MIN_UNLOAD_CENTS + CARD_MIN_REMAINING_CENTS;
 
-/** Spec section 4: Load and Unload need an active card; the API's own refusals, said before the user tries. */
+/**
+ * Load and Unload need an active card (docs/product-rules.md, Cards); the API's own refusals, said before the user
+ * tries.
+ */
 export function cardActionRules(card: Card): CardActionRules {
   if (card.status === 'pending') {
     return {

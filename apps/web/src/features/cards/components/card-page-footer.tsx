@@ -10,7 +10,10 @@ const LINKS = [
   { to: '/support', label: 'Support' },
 ] as const;
 
-/** The card page's footer (spec): Terms, Privacy, Support and the not-a-bank disclaimer. */
+/**
+ * The card page's footer (docs/product-rules.md, Screens and navigation): Terms, Privacy, Support and the not-a-bank
+ * disclaimer.
+ */
 export function CardPageFooter() {
   return (
     <Stack component="footer" gap={6} align="center" ta="center" mt="md">

@@ -50,7 +50,7 @@ function CardPinForm({ card, onDone }: { card: Card; onDone: () => void }) {
 
 type CardPinModalProps = { card: Card; opened: boolean; onClose: () => void };
 
-/** Spec section 5: a new 3DS code needs 4 digits; it is sent as a number. */
+/** A new 3DS code needs 4 digits; it is sent as a number (docs/product-rules.md, Cards). */
 export function CardPinModal({ card, opened, onClose }: CardPinModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Change 3DS code" centered radius="lg">

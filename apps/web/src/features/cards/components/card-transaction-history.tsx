@@ -10,7 +10,7 @@ import { CardTransactionRow } from './card-transaction-row';
 const SKELETON_ROWS = ['a', 'b', 'c', 'd', 'e'];
 const divider = { borderBottom: '1px solid var(--mantine-color-default-border)' } as const;
 
-/** Five loading rows shaped like the real ones (spec). */
+/** Five loading rows shaped like the real ones (docs/product-rules.md, Cards). */
 export function HistorySkeleton() {
   return (
     <Stack gap={0} role="status" aria-label="Loading transactions">

@@ -28,7 +28,7 @@ const CATEGORY_ICONS: Record<string, TablerIcon> = {
   groceries: IconBasket,
 };
 
-/** The issuer spells the type DEBIT or CREDIT; the spec says compare case-insensitively. */
+/** The issuer spells the type DEBIT or CREDIT; it is compared case-insensitively (docs/product-rules.md, Cards). */
 export const isCredit = (transaction: Pick<CardTransaction, 'card_transaction_type'>) =>
   transaction.card_transaction_type.toLowerCase() === 'credit';
 

@@ -142,8 +142,8 @@ function RewardModal({ reward, onClose }: { reward: number | null; onClose: () =
 type CreateCardModalProps = { opened: boolean; onClose: () => void; balance: number };
 
 /**
- * Spec section 4: after creating, a reward above 0 shows a congratulations modal with the reward; otherwise a
- * success toast with the server's message. The form closes either way (and forgets what was typed).
+ * After creating (docs/product-rules.md, Cards), a reward above 0 shows a congratulations modal with the reward;
+ * otherwise a success toast with the server's message. The form closes either way (and forgets what was typed).
  */
 export function CreateCardModal({ opened, onClose, balance }: CreateCardModalProps) {
   const [reward, setReward] = useState<number | null>(null);

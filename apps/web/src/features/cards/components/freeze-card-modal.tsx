@@ -4,7 +4,7 @@ import { useFreezeCardMutation } from '../api/freeze-card';
 
 type FreezeCardModalProps = { card: Card; opened: boolean; onClose: () => void };
 
-/** Freezing asks first (spec section 4); unfreezing does not. */
+/** Freezing asks first (docs/product-rules.md, Cards); unfreezing does not. */
 export function FreezeCardModal({ card, opened, onClose }: FreezeCardModalProps) {
   const freeze = useFreezeCardMutation();
   return (

@@ -12,7 +12,10 @@ type BalancePanelProps = {
   onCreateCard: () => void;
 };
 
-/** Available balance with Add Money, and Create Card only when the spec's rules allow it (else why not). */
+/**
+ * Available balance with Add Money, and Create Card only when the rules allow it, else why not (docs/product-rules.md,
+ * Cards).
+ */
 export function BalancePanel({ user, cardCount, onAddMoney, onCreateCard }: BalancePanelProps) {
   const id = useId();
   const cardCreation = checkCardCreation(user, cardCount ?? 0);

@@ -16,7 +16,10 @@ export function createDeposit({ body, idempotencyKey }: CreateDepositRequest): P
   return api.post('/transactions', body, depositSchema, { 'Idempotency-Key': idempotencyKey });
 }
 
-/** Starts a crypto top-up; afterwards the user, the cards and the user's transactions are refetched (spec 4). */
+/**
+ * Starts a crypto top-up; afterwards the user, the cards and the user's transactions are refetched
+ * (docs/product-rules.md, Data freshness).
+ */
 export function useCreateDepositMutation() {
   const queryClient = useQueryClient();
   return useMutation({

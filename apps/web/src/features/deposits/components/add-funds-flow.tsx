@@ -11,8 +11,9 @@ import { PaymentStep } from './payment-step';
 type AddFundsFlowProps = { onClose: () => void };
 
 /**
- * The three steps of spec section 4. Its state lives here and the modal unmounts it on close, so closing resets
- * everything. One Idempotency-Key per attempt: a double click sends the same key and gets the same deposit.
+ * The three steps of Add Money (docs/product-rules.md, Deposits). Its state lives here and the modal unmounts it on
+ * close, so closing resets everything. One Idempotency-Key per attempt: a double click sends the same key and gets the
+ * same deposit.
  */
 export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
   const isNarrow = useMediaQuery('(max-width: 36em)');

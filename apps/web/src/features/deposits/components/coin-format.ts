@@ -12,7 +12,7 @@ export function formatRate(course: number): string {
   return usdRate.format(course);
 }
 
-/** How many coins pay a USD amount (spec section 4: the deposit's USD divided by the course). */
+/** How many coins pay a USD amount (the deposit's USD divided by the course: docs/product-rules.md, Deposits). */
 export function coinAmountFor(usdCents: number, course: number): number {
   return usdCents / 100 / course;
 }

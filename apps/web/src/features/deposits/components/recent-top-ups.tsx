@@ -66,7 +66,7 @@ const COLUMNS: DataTableColumn<Deposit>[] = [
 ];
 
 /**
- * The user's own top-ups (the spec's "Recent Transactions" of the dashboard, not a card's history), 10 per page;
+ * The user's own top-ups (the dashboard's "Recent Transactions", not a card's history), 10 per page;
  * while one waits for payment the list keeps itself current.
  */
 export function RecentTopUps({ onAddMoney }: RecentTopUpsProps) {

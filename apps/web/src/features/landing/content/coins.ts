@@ -1,6 +1,6 @@
 import { COINS, type Coin, findCoin, NETWORKS } from '@coincard/shared';
 
-/** The best-known coins first; the rest follow in the order of the shared list (spec section 3). */
+/** The best-known coins first; the rest follow in the order of the shared list (docs/product-rules.md, Deposits). */
 const FEATURED_CODES = ['USDT', 'USDC', 'BTC', 'ETH', 'SOL', 'TON', 'TRX', 'BNB', 'LTC', 'DOGE', 'XMR', 'AVAX'];
 
 export const SUPPORTED_COINS: readonly Coin[] = [
@@ -8,7 +8,7 @@ export const SUPPORTED_COINS: readonly Coin[] = [
   ...COINS.filter((coin) => !FEATURED_CODES.includes(coin.code)),
 ];
 
-/** The landing page's promise (spec section 1); the shared list holds more coins than that. */
+/** The landing page's promise (docs/product-rules.md, Screens and navigation); the shared list holds more coins. */
 export const COIN_COUNT_CLAIM = '15+';
 
 /** Human-readable networks a coin can be sent on, e.g. USDT: Arbitrum, Avalanche, BSC, ... */

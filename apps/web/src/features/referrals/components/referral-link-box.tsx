@@ -7,7 +7,7 @@ import classes from './referral-link-box.module.css';
 
 type ReferralLinkBoxProps = { userId: string; balanceCents: number };
 
-/** The personal link (decisions.md section 6): the code is the user id. */
+/** The personal link (docs/referrals.md): the code is the user id. */
 export function referralLinkFor(userId: string, origin = window.location.origin): string {
   return `${origin}/signup?ref=${encodeURIComponent(userId)}`;
 }
@@ -27,7 +27,7 @@ export function ReferralLinkBox({ userId, balanceCents }: ReferralLinkBoxProps) 
   const link = referralLinkFor(userId);
 
   useEffect(() => {
-    // Spec section 8: a failed copy is only logged; the link stays on screen to select by hand.
+    // A failed copy is only logged (docs/product-rules.md, Messages); the link stays on screen to select by hand.
     if (clipboard.error) console.warn('Copying the referral link failed', clipboard.error);
   }, [clipboard.error]);
 

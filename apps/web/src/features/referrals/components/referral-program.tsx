@@ -42,7 +42,10 @@ function LowBalanceWarning({ balance, onAddMoney }: { balance: number; onAddMone
   );
 }
 
-/** The referral page (spec section 2): earnings, the personal link, rewards and the rules. */
+/**
+ * The referral page (docs/product-rules.md, Screens and navigation): earnings, the personal link, rewards and the
+ * rules.
+ */
 export function ReferralProgram({ user, onAddMoney }: ReferralProgramProps) {
   const isLinkActive = user.balance >= REFERRAL_LINK_MIN_BALANCE_CENTS;
   return (
