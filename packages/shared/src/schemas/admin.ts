@@ -84,8 +84,12 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 const isoDate = (label: string) =>
   z.iso
     .datetime({ offset: true, message: `${label} must be a date and time like 2026-11-22T00:00:00Z.` })
-    // The database's timestamps start in year 1 and an offset can push 0001-01-01 into year 0: nothing is that old.
-    .refine((value) => Number(value.slice(0, 4)) >= 2000, `${label} must be in the year 2000 or later.`);
+    // An offset can push 0001-01-01 into year 0 or 9999-12-31 into year 10000, which the database refuses: the
+    // instant itself must fall between 2000 and 9999.
+    .refine((value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= 2000 && year <= 9999;
+    }, `${label} must be between the years 2000 and 9999.`);
 
 export const auditQuerySchema = paginationQuerySchema.extend({
   actorId: idSchema.optional(),

@@ -44,6 +44,7 @@ const OTHER_URLS = [
   '/api/admin/audit?from=0000-01-01T00:00:00Z',
   '/api/admin/audit?from=0001-01-01T00:00:00%2B14:00',
   '/api/admin/audit?to=9999-12-31T23:59:59Z',
+  '/api/admin/audit?to=9999-12-31T23:59:59-14:00',
   '/api/admin/audit?from=2026-02-30T00:00:00Z',
   '/api/admin/audit?page=1000000&pageSize=100',
   '/api/admin/audit?action=%ED%A0%80',
@@ -82,10 +83,16 @@ it('answers every odd admin search, filter and page with a 2xx or a readable 4xx
   expect(answers).toEqual([]);
 });
 
-it('answers dates before the year 2000 with a readable 400', async () => {
-  for (const from of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00%2B14:00', '1999-12-31T23:59:59Z']) {
-    const response = await t.request('GET', `/api/admin/audit?from=${from}`, { jar: admin });
+it('answers dates outside the years 2000 to 9999 (offsets included) with a readable 400', async () => {
+  const cases = [
+    ['from', '0000-01-01T00:00:00Z'],
+    ['from', '0001-01-01T00:00:00%2B14:00'],
+    ['from', '1999-12-31T23:59:59Z'],
+    ['to', '9999-12-31T23:59:59-14:00'],
+  ];
+  for (const [name, value] of cases) {
+    const response = await t.request('GET', `/api/admin/audit?${name}=${value}`, { jar: admin });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('from must be in the year 2000 or later.');
+    expect(response.json().message).toBe(`${name} must be between the years 2000 and 9999.`);
   }
 });

@@ -96,6 +96,33 @@ describe('a card block by support', () => {
     await settleIssuer(t);
   });
 
+  it('is retried at each check, not in a loop, while the issuer stays away', async () => {
+    const { cardId } = await userWithCard(t, 'block-issuer-gone@example.com');
+    const real = { freezeCard: t.deps.issuer.freezeCard, getCard: t.deps.issuer.getCard };
+    let freezeCalls = 0;
+    t.deps.issuer.freezeCard = async () => {
+      freezeCalls += 1;
+      throw new IssuerError('unavailable', 'The issuer is down');
+    };
+    t.deps.issuer.getCard = async () => {
+      throw new IssuerError('unavailable', 'The issuer is down');
+    };
+    try {
+      await block(cardId);
+      await reconcileCardBalances(t.deps);
+      await reconcileCardBalances(t.deps);
+    } finally {
+      Object.assign(t.deps.issuer, real);
+    }
+    // The block's own try, then one at the job's first check; the second run found nothing due.
+    expect(freezeCalls).toBe(2);
+    const [row] = await executeRows<{ checked: string | null }>(
+      t.deps.db,
+      sql`select balance_checked_at as checked from cards where id = ${cardId}`,
+    );
+    expect(row?.checked).not.toBeNull();
+  });
+
   it('keeps the card and its money from its owner, who cannot delete it', async () => {
     const { jar, cardId } = await userWithCard(t, 'blocked-delete@example.com', { balance: 10_000, onCard: 3000 });
     expect((await block(cardId)).statusCode).toBe(200);

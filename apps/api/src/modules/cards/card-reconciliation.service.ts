@@ -43,9 +43,9 @@ export async function reconcileCardBalances(deps: Deps): Promise<{ checked: numb
       issuerCard = await deps.issuer.getCard(card.issuerCardId);
     } catch (error) {
       deps.logger.warn({ err: error, cardId: card.id }, 'could not read a card balance from the issuer');
-      // A frozen card may be one the issuer has not frozen yet (a block while it was away): freezing is idempotent,
-      // and a failure puts the card first in line again instead of 10 minutes back.
-      if (card.status === 'frozen') await ensureFrozenAtIssuer(deps, card);
+      // A frozen card may be one the issuer has not frozen yet (a block while it was away): freezing is idempotent.
+      // A failure waits for the next check; asking for the job again from inside it would loop while the issuer is away.
+      if (card.status === 'frozen') await freezeAtIssuer(deps, card);
       continue;
     }
     // Before the in-transit skip: a freeze is enforced whatever money is on its way.
@@ -86,18 +86,25 @@ export async function reconcileCardBalances(deps: Deps): Promise<{ checked: numb
 }
 
 /**
- * Makes the issuer freeze a card the app holds frozen. When it cannot be reached the card is put first in line for
- * the reconciliation job, which freezes it there as soon as it can (and keeps it first in line until then).
+ * Makes the issuer freeze a card the app holds frozen (outside the reconciliation job). When it cannot be reached the
+ * card is put first in line for the job, which tries again at once and then at every check (each 10 minutes) until
+ * the issuer has it frozen.
  */
 export async function ensureFrozenAtIssuer(deps: Deps, card: Pick<CardRow, 'id' | 'issuerCardId'>): Promise<boolean> {
+  if (await freezeAtIssuer(deps, card)) return true;
+  await deps.db.update(cards).set({ balanceCheckedAt: null }).where(eq(cards.id, card.id));
+  deps.jobs.request('reconcile-card-balances');
+  return false;
+}
+
+/** Asks the issuer to freeze the card once; answers whether it did. */
+async function freezeAtIssuer(deps: Deps, card: Pick<CardRow, 'id' | 'issuerCardId'>): Promise<boolean> {
   if (!card.issuerCardId) return true;
   try {
     await deps.issuer.freezeCard(card.issuerCardId);
     return true;
   } catch (error) {
     deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not freeze a card; the reconciliation job retries');
-    await deps.db.update(cards).set({ balanceCheckedAt: null }).where(eq(cards.id, card.id));
-    deps.jobs.request('reconcile-card-balances');
     return false;
   }
 }
@@ -106,7 +113,7 @@ export async function ensureFrozenAtIssuer(deps: Deps, card: Pick<CardRow, 'id' 
 async function enforceFreeze(deps: Deps, card: CardRow, issuerCard: IssuerCard) {
   if (card.status === 'frozen' && issuerCard.isActive) {
     deps.logger.warn({ cardId: card.id }, 'a frozen card was active at the issuer; freezing it there');
-    await ensureFrozenAtIssuer(deps, card);
+    await freezeAtIssuer(deps, card);
   } else if (card.status === 'active' && !issuerCard.isActive) {
     deps.logger.warn({ cardId: card.id }, 'an active card is blocked at the issuer; needs review');
   }

@@ -134,7 +134,7 @@ describe('the SIGNUP reward', () => {
 });
 
 describe('a referral squatted on an address nobody verified', () => {
-  it('is replaced by the sign-up of the mailbox owner, whose password and code then count', async () => {
+  it("does not follow the owner's own sign-up, whose password and code are the ones that count", async () => {
     const squatter = await fundedUser(t, unique('squatter'), 5000);
     const email = unique('victim');
     const squatted = await t.signUp(email, { referredBy: squatter.user._id, password: 'Squatter-Knows-This-9' });
@@ -146,9 +146,9 @@ describe('a referral squatted on an address nobody verified', () => {
       (mail) => mail.to === email && mail.subject.includes('Verify') && !mail.text.includes(squatted.code),
     );
     const code = fresh.text.match(/\/email\/verify\/([A-Za-z0-9_-]+)/)?.[1];
-    expect((await t.request('GET', `/api/auth/email/verify/${squatted.code}`, {})).statusCode).toBe(400);
     const verified = await t.request('GET', `/api/auth/email/verify/${code}`, { jar: new CookieJar() });
     expect(verified.json().referral).toEqual({ referralAttempted: false, referrerEligible: false });
+    expect((await t.request('GET', `/api/auth/email/verify/${squatted.code}`, {})).statusCode).toBe(400);
     const squatterLogin = await t.request('POST', '/api/auth/login', {
       body: { email, password: 'Squatter-Knows-This-9' },
     });
