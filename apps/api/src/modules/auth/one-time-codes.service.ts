@@ -8,7 +8,7 @@ import { uuidv7 } from '../../lib/ids.js';
 
 type Payload = CodePayload;
 
-/** Voids a user's open codes of one purpose: only the newest link or OTP ever works. */
+/** Voids a user's open codes of one purpose (a new OTP, a new reset link, a verification once one link is used). */
 export async function voidOpenCodes(db: Executor, userId: string, purpose: CodePurpose, now: Date) {
   await db
     .update(oneTimeCodes)
