@@ -124,10 +124,11 @@ export function auditColumns({ withTarget = true }: AuditColumnOptions = {}): Da
     {
       key: 'ip',
       header: 'From',
-      width: 128,
+      // Room for a whole IPv4 address on one line; IPv6 wraps anywhere.
+      width: 144,
       render: (entry) =>
         entry.ip ? (
-          <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
             {entry.ip}
           </Text>
         ) : (
