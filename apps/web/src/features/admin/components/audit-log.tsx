@@ -57,7 +57,7 @@ export function AuditLog() {
             errorTitle="The audit log could not be loaded"
             headingLevel={2}
             isRefreshing={query.isPlaceholderData}
-            minWidth={1040}
+            minWidth={920}
             skeletonRows={8}
             pagination={data ? { meta: data.meta, page, onChange: setPage } : null}
             empty={
