@@ -46,7 +46,8 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.TRUST_PROXY,
+    // A hop count (0: none), so the address is the one the nearest trusted proxy saw (config.ts, TRUST_PROXY).
+    trustProxy: (_address: string, hop: number) => hop < deps.config.TRUST_PROXY,
     genReqId: () => uuidv7(),
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();

@@ -16,6 +16,14 @@ describe('configuration', () => {
     expect(config.SMTP_URL).toBeUndefined();
   });
 
+  it('reads TRUST_PROXY as a number of proxies, never as trust in every hop', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be true, false or the number/);
+  });
+
   it('fails at boot with a readable list of everything wrong', () => {
     let error: unknown;
     try {

@@ -25,6 +25,17 @@ export type CardholderProfile = z.infer<typeof cardholderProfileSchema>;
 
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
+/**
+ * How many proxies in front of the app each append the address they saw to X-Forwarded-For: `true` is one (a load
+ * balancer), a number is that many, `false`/`0` none. Never "trust every hop": the client writes the leftmost
+ * entries, so trusting them all would let anyone choose the address that rate limits and the audit log see.
+ */
+const proxyHops = z
+  .string()
+  .trim()
+  .regex(/^(true|false|\d{1,2})$/, 'TRUST_PROXY must be true, false or the number of proxies in front of the app.')
+  .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)));
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -46,7 +57,7 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanString.default(false),
+  TRUST_PROXY: proxyHops.default(0),
   WEB_DIST_DIR: z.string().optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'cryptomus']).default('sandbox'),
   CRYPTOMUS_BASE_URL: z.url().default('https://api.cryptomus.com'),

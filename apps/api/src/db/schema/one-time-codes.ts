@@ -5,16 +5,6 @@ import { users } from './users.js';
 export const CODE_PURPOSES = ['verify_email', 'password_reset', 'two_factor', 'email_change'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
-/**
- * What a code carries: an e-mail change's new address, a 2FA code's browser challenge, or a repeated sign-up's own
- * password hash and referral code (applied only when that sign-up's link is opened).
- */
-export type CodePayload = {
-  newEmail?: string;
-  challengeHash?: string;
-  signUp?: { passwordHash: string; referredByCode: string | null };
-};
-
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
@@ -26,7 +16,7 @@ export const oneTimeCodes = pgTable(
     /** SHA-256 of a link code, or HMAC of a 6-digit OTP: never the code itself. */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    payload: jsonb('payload').$type<CodePayload>(),
+    payload: jsonb('payload').$type<{ newEmail?: string; challengeHash?: string }>(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -5,7 +5,7 @@ import {
   VERIFICATION_TTL_MS,
   type VerifyEmailResponse,
 } from '@coincard/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
@@ -30,17 +30,12 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return user ?? null;
 }
 
-/**
- * A new link for the account as it is stored (a sign-in before verification asks for one). Other open links stay:
- * voiding them would let whoever knows the stored password cancel a later sign-up's own link.
- */
 async function sendVerification(deps: Deps, db: Executor, user: UserRow): Promise<void> {
   const { code } = await issueLinkCode(db, {
     userId: user.id,
     purpose: 'verify_email',
     ttlMs: VERIFICATION_TTL_MS,
     now: deps.now(),
-    keepOthers: true,
   });
   sendInBackground(deps, deps.mail.verification(user.email, code));
 }
@@ -55,10 +50,6 @@ export async function register(
   // Hash before looking the address up, so both outcomes cost the same time.
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(deps.db, input.email);
-  if (existing && !existing.verified) {
-    await registerAgain(deps, existing, { passwordHash, referredBy: input.referredBy }, ctx);
-    return;
-  }
   if (existing) {
     await notifyExistingAccount(deps, existing, ctx);
     return;
@@ -93,40 +84,6 @@ export async function register(
   }
 }
 
-/**
- * A sign-up for an address that was signed up but never verified. Nothing on the account changes: the sign-up gets a
- * verification link of its own that carries its password hash and referral code, applied only if that link is the
- * one opened (and then every other open link is void). So whoever typed someone else's address, before or after its
- * owner, cannot put their password or referral code on the account the owner verifies through the owner's own link.
- * Limited per account and address, so nobody can use up the owner's sign-up mails; audited either way.
- */
-async function registerAgain(
-  deps: Deps,
-  user: UserRow,
-  input: { passwordHash: string; referredBy?: string | undefined },
-  ctx: RequestContext,
-) {
-  const now = deps.now();
-  const mailed =
-    !user.suspended && (await tryRateLimit(deps.db, RATE_RULES.verificationResend, `${user.id}:${ctx.ip}`, now));
-  await audit(deps.db, {
-    action: 'auth.register',
-    targetUserId: user.id,
-    ip: ctx.ip,
-    details: { referred: Boolean(input.referredBy), repeatOfUnverifiedSignUp: true, mailed },
-  });
-  if (!mailed) return;
-  const { code } = await issueLinkCode(deps.db, {
-    userId: user.id,
-    purpose: 'verify_email',
-    ttlMs: VERIFICATION_TTL_MS,
-    now,
-    keepOthers: true,
-    payload: { signUp: { passwordHash: input.passwordHash, referredByCode: input.referredBy || null } },
-  });
-  sendInBackground(deps, deps.mail.verification(user.email, code));
-}
-
 async function notifyExistingAccount(deps: Deps, user: UserRow, ctx: RequestContext) {
   await audit(deps.db, { action: 'auth.register_existing_email', targetUserId: user.id, ip: ctx.ip });
   if (await tryRateLimit(deps.db, RATE_RULES.verificationResend, user.id, deps.now())) {
@@ -143,18 +100,11 @@ export async function verifyEmail(
   const verified = await deps.db.transaction(async (tx) => {
     const consumed = await consumeLinkCode(tx, 'verify_email', code, now);
     if (!consumed) throw new AppError('InvalidCode', 'This verification link is invalid, expired or already used.');
-    // The sign-up whose link was opened is the one that counts: a repeated sign-up's own password and referral code.
-    const signUp = consumed.payload?.signUp;
     const [user] = await tx
       .update(users)
-      .set({
-        verified: true,
-        updatedAt: now,
-        ...(signUp ? { passwordHash: signUp.passwordHash, referredByCode: signUp.referredByCode } : {}),
-      })
-      .where(and(eq(users.id, consumed.userId), eq(users.verified, false)))
+      .set({ verified: true, updatedAt: now })
+      .where(eq(users.id, consumed.userId))
       .returning();
-    await voidOpenCodes(tx, consumed.userId, 'verify_email', now);
     if (!user) throw new AppError('InvalidCode', 'This verification link is invalid, expired or already used.');
     if (user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
     const referral = await recordReferralAtVerification(tx, deps, user);
@@ -306,7 +256,7 @@ export async function resetPassword(
       .returning();
     if (user && before && !before.verified) {
       await voidOpenCodes(tx, user.id, 'verify_email', now);
-      const referral = await recordReferralAtVerification(tx, deps, user);
+      const referral = await recordReferralAtVerification(tx, deps, user, { byPasswordReset: true });
       await audit(tx, { action: 'auth.email_verified', targetUserId: user.id, ip: ctx.ip, details: referral });
     }
     if (user?.role === 'user') await requestCardholder(tx, user.id, now);

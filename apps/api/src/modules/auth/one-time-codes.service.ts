@@ -1,14 +1,14 @@
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS } from '@coincard/shared';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { type CodePayload, type CodePurpose, oneTimeCodes } from '../../db/schema/index.js';
+import { type CodePurpose, oneTimeCodes } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
 
-type Payload = CodePayload;
+type Payload = { newEmail?: string; challengeHash?: string };
 
-/** Voids a user's open codes of one purpose (a new OTP, a new reset link, a verification once one link is used). */
+/** Voids a user's open codes of one purpose: only the newest link or OTP ever works. */
 export async function voidOpenCodes(db: Executor, userId: string, purpose: CodePurpose, now: Date) {
   await db
     .update(oneTimeCodes)
@@ -16,16 +16,12 @@ export async function voidOpenCodes(db: Executor, userId: string, purpose: CodeP
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
 }
 
-/**
- * A single-use link code (verification, password reset). Only its SHA-256 is stored. It voids the user's open codes
- * of the purpose, unless `keepOthers` (a repeated sign-up's link must not void the first sign-up's: each applies its
- * own `payload` when opened).
- */
+/** A single-use link code (verification, password reset). Only its SHA-256 is stored. */
 export async function issueLinkCode(
   db: Executor,
-  input: { userId: string; purpose: CodePurpose; ttlMs: number; now: Date; payload?: Payload; keepOthers?: boolean },
+  input: { userId: string; purpose: CodePurpose; ttlMs: number; now: Date },
 ): Promise<{ code: string; expiresAt: Date }> {
-  if (!input.keepOthers) await voidOpenCodes(db, input.userId, input.purpose, input.now);
+  await voidOpenCodes(db, input.userId, input.purpose, input.now);
   const code = randomToken();
   const expiresAt = new Date(input.now.getTime() + input.ttlMs);
   await db.insert(oneTimeCodes).values({
@@ -33,17 +29,13 @@ export async function issueLinkCode(
     userId: input.userId,
     purpose: input.purpose,
     codeHash: sha256(code),
-    payload: input.payload ?? null,
     expiresAt,
     createdAt: input.now,
   });
   return { code, expiresAt };
 }
 
-/**
- * Marks a link code used and answers its user and payload, or null when it is unknown, used or expired. Atomic under
- * races.
- */
+/** Marks a link code used and answers its user, or null when it is unknown, used or expired. Atomic under races. */
 export async function consumeLinkCode(db: Executor, purpose: CodePurpose, code: string, now: Date) {
   const [row] = await db
     .update(oneTimeCodes)
@@ -56,7 +48,7 @@ export async function consumeLinkCode(db: Executor, purpose: CodePurpose, code: 
         gt(oneTimeCodes.expiresAt, now),
       ),
     )
-    .returning({ userId: oneTimeCodes.userId, payload: oneTimeCodes.payload });
+    .returning({ userId: oneTimeCodes.userId });
   return row ?? null;
 }
 

@@ -67,8 +67,13 @@ async function hasBroughtMoney(db: Executor, userId: string): Promise<boolean> {
  * verification code is single use and referrals are unique per referred user, so however often or at once the link
  * is opened (or the account is verified by a password reset instead), this happens once.
  */
-export async function recordReferralAtVerification(tx: Transaction, deps: Deps, user: UserRow) {
-  const verdict = await judgeReferral(tx, user);
+export async function recordReferralAtVerification(
+  tx: Transaction,
+  deps: Deps,
+  user: UserRow,
+  options: { byPasswordReset?: boolean } = {},
+) {
+  const verdict = await judgeReferral(tx, user, options);
   if (!verdict) return { referralAttempted: false, referrerEligible: false };
   const id = uuidv7();
   const inserted = await tx

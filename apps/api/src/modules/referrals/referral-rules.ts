@@ -18,7 +18,8 @@ export type ReferralVerdict =
         | 'referrer_not_verified'
         | 'referrer_suspended'
         | 'referrer_not_a_user'
-        | 'referrer_balance_low';
+        | 'referrer_balance_low'
+        | 'verified_by_password_reset';
     };
 
 /** The mailbox an address reaches: lower case, without a "+tag" ("ann+x@mail.com" is ann@mail.com). */
@@ -29,9 +30,14 @@ export function mailbox(email: string): string {
 
 /**
  * A referral applies (docs/referrals.md, Who refers whom) when the referrer exists, is verified, not suspended, is not
- * the new user (nor the new user's own address with a "+tag"), and holds at least $50 at the new user's verification.
+ * the new user (nor the new user's own address with a "+tag"), and holds at least $50 at the new user's verification
+ * by the verification link.
  */
-export async function judgeReferral(db: Executor, user: UserRow): Promise<ReferralVerdict | null> {
+export async function judgeReferral(
+  db: Executor,
+  user: UserRow,
+  options: { byPasswordReset?: boolean } = {},
+): Promise<ReferralVerdict | null> {
   const code = user.referredByCode?.trim();
   if (!code) return null;
   if (!z.uuid().safeParse(code).success) return { applies: false, referrerId: null, reason: 'invalid_code' };
@@ -47,6 +53,9 @@ export async function judgeReferral(db: Executor, user: UserRow): Promise<Referr
     referrerId,
     reason,
   });
+  // The code came with whichever sign-up first typed this address, and only the verification link proves that sign-up
+  // was the mailbox owner's: verified by a reset instead, the code may be a stranger's who signed the address up first.
+  if (options.byPasswordReset) return no('verified_by_password_reset');
   if (mailbox(referrer.user.email) === mailbox(user.email)) return no('same_person');
   if (referrer.user.role !== 'user') return no('referrer_not_a_user');
   if (!referrer.user.verified) return no('referrer_not_verified');
