@@ -13,6 +13,17 @@ export function redactUrl(url: string): string {
   );
 }
 
+/**
+ * Drizzle's query errors carry the query's parameters in their message ("Failed query: … params: …"): password and
+ * code hashes, addresses. Errors are logged with the statement only.
+ */
+export function serializeError(error: unknown) {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  const strip = (text: unknown) =>
+    typeof text === 'string' ? text.replace(/\nparams: [^\n]*/, '\nparams: [redacted]') : text;
+  return { ...serialized, message: strip(serialized.message), stack: strip(serialized.stack) };
+}
+
 export const loggerOptions = (level: string) => ({
   level,
   redact: {
@@ -27,6 +38,7 @@ export const loggerOptions = (level: string) => ({
     censor: '[redacted]',
   },
   serializers: {
+    err: serializeError,
     req(request: FastifyRequest) {
       return { id: request.id, method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
     },
