@@ -53,10 +53,10 @@ function Enrolment({
         <Group align="flex-start" gap="lg" wrap="wrap">
           <AuthenticatorQr uri={enrolment.otpauthUri} />
           <Stack gap={6} style={{ minWidth: 0, flex: '1 1 220px' }}>
-            <Text size="sm" fw={500} id="totp-secret-label">
+            <Text size="sm" fw={500}>
               Key
             </Text>
-            <Code fz="md" style={{ wordBreak: 'break-all' }} aria-labelledby="totp-secret-label">
+            <Code fz="md" style={{ overflowWrap: 'anywhere' }}>
               {grouped(enrolment.secret)}
             </Code>
             <CopyButton value={enrolment.secret}>
