@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, totpCredentials, users } from '../../../db/schema/index.js';
 import { ensureUser } from '../../../seed/ensure-users.js';
@@ -309,5 +310,46 @@ describe('administrators keep a second factor', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetUserId, secondId), eq(auditLog.action, 'admin.action_refused')));
     expect(refused).toHaveLength(1);
+  });
+});
+
+describe('the migration and races', () => {
+  it('migration 0011 turns the e-mail code on for every admin that had no second factor', async () => {
+    await ensureUser(t.deps, { role: 'admin', email: 'old-admin@example.com', password: STRONG_PASSWORD });
+    const { user } = await t.signUpVerified('old-user@example.com');
+    // As an admin made before this migration was: no second factor.
+    await t.deps.db.update(users).set({ twoFactorEnabled: false }).where(eq(users.email, 'old-admin@example.com'));
+    const file = new URL('../../../db/migrations/0011_totp.sql', import.meta.url);
+    const statements = readFileSync(file, 'utf8').split('--> statement-breakpoint');
+    const update = statements.find((statement) => statement.includes('UPDATE "users"'));
+    expect(update).toBeDefined();
+    await t.deps.db.execute(sql.raw(update ?? ''));
+    const rows = await t.deps.db
+      .select({ email: users.email, twoFactorEnabled: users.twoFactorEnabled })
+      .from(users)
+      .where(inArray(users.email, ['old-admin@example.com', 'old-user@example.com']));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { email: 'old-admin@example.com', twoFactorEnabled: true },
+        { email: 'old-user@example.com', twoFactorEnabled: false },
+      ]),
+    );
+    expect(user.email).toBe('old-user@example.com');
+  });
+
+  it('lets only one of two simultaneous switches-off through for an admin with both factors', async () => {
+    await ensureUser(t.deps, { role: 'admin', email: 'racing-admin@example.com', password: STRONG_PASSWORD });
+    const jar = await signInAgain(t, 'racing-admin@example.com');
+    const { secret } = (await t.request('POST', '/api/user/totp/enrol', { jar })).json();
+    const next = phone(secret);
+    await t.request('POST', '/api/user/totp/confirm', { jar, body: { code: next() } });
+    const [emailOff, appOff] = await Promise.all([
+      t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: false } }),
+      t.request('POST', '/api/user/totp/disable', { jar, body: { password: STRONG_PASSWORD, code: next() } }),
+    ]);
+    expect([emailOff.statusCode, appOff.statusCode].sort()).toEqual([200, 403]);
+    const me = (await t.request('GET', '/api/user', { jar })).json();
+    const app = (await t.request('GET', '/api/user/totp', { jar })).json();
+    expect(me.isTwoFactorEnabled || app.enabled).toBe(true);
   });
 });
