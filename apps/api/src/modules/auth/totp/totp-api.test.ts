@@ -109,6 +109,25 @@ describe('setting up the authenticator app', () => {
     expect(everything).not.toMatch(new RegExp(`(?<![\\w.])${code}(?![\\w.])`));
     for (const recovery of recoveryCodes) expect(everything).not.toContain(recovery);
   });
+  it('turning it on or off signs out every other session, not this one', async () => {
+    const { jar } = await t.signUpVerified('sessions-totp@example.com');
+    const other = await signInAgain(t, 'sessions-totp@example.com');
+    const { secret } = (await t.request('POST', '/api/user/totp/enrol', { jar })).json();
+    const next = phone(secret);
+    expect((await t.request('POST', '/api/user/totp/confirm', { jar, body: { code: next() } })).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/user', { jar: other })).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/user', { jar })).statusCode).toBe(200);
+
+    const { jar: third, body } = await startLogin('sessions-totp@example.com');
+    expect((await verify(third, body.userId, next())).statusCode).toBe(200);
+    const off = await t.request('POST', '/api/user/totp/disable', {
+      jar,
+      body: { password: STRONG_PASSWORD, code: next() },
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await t.request('GET', '/api/user', { jar: third })).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/user', { jar })).statusCode).toBe(200);
+  });
 });
 
 describe('signing in with the authenticator app', () => {

@@ -66,7 +66,7 @@ export function totpRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const recoveryCodes = await confirmTotpEnrolment(
           deps,
-          principalOf(request).user,
+          principalOf(request),
           request.body.code,
           contextOf(request),
         );
@@ -87,7 +87,7 @@ export function totpRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await disableTotp(deps, principalOf(request).user, request.body, contextOf(request));
+        await disableTotp(deps, principalOf(request), request.body, contextOf(request));
         return { message: 'The authenticator app is off.' };
       },
     );

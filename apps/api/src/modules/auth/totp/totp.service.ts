@@ -6,6 +6,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { hitRateLimit, RATE_RULES } from '../../../lib/rate-limit.js';
 import { createSealedBox, type SealedBox } from '../../../lib/sealed-box.js';
 import { audit } from '../../audit/audit.js';
+import { revokeUserSessions } from '../sessions.service.js';
 import { assertAdminKeepsSecondFactor } from './admin-second-factor.js';
 import { dropRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
@@ -79,7 +80,13 @@ const wrongCode = () =>
   });
 
 /** Turns the authenticator on once the user proves the app shows the right codes; answers the recovery codes. */
-export async function confirmTotpEnrolment(deps: Deps, user: UserRow, code: string, ctx: RequestContext) {
+export async function confirmTotpEnrolment(
+  deps: Deps,
+  principal: { user: UserRow; sessionId: string },
+  code: string,
+  ctx: RequestContext,
+) {
+  const { user } = principal;
   const now = deps.now();
   await hitRateLimit(deps.db, RATE_RULES.twoFactorAccount, user.id, now);
   return deps.db.transaction(async (tx) => {
@@ -93,6 +100,8 @@ export async function confirmTotpEnrolment(deps: Deps, user: UserRow, code: stri
       .set({ confirmedAt: now, lastUsedStep: step })
       .where(eq(totpCredentials.userId, user.id));
     const codes = await replaceRecoveryCodes(tx, deps.sessionSecret, user.id, now);
+    // A credential change: whoever else holds a session (the reason one turns a factor on) is signed out.
+    await revokeUserSessions(tx, user.id, 'totp_enabled', now, principal.sessionId);
     await audit(tx, { action: 'user.totp_enabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
     return codes;
   });
@@ -146,10 +155,11 @@ export async function acceptSecondFactorCode(
 /** Turns the authenticator off: password plus a current code, and an admin keeps the e-mail code on. */
 export async function disableTotp(
   deps: Deps,
-  user: UserRow,
+  principal: { user: UserRow; sessionId: string },
   input: { password: string; code: string },
   ctx: RequestContext,
 ) {
+  const { user } = principal;
   await verifyTotpStepUp(deps, user, input, ctx);
   await deps.db.transaction(async (tx) => {
     // The user row is locked so this and turning the e-mail code off cannot both pass for an admin.
@@ -158,6 +168,7 @@ export async function disableTotp(
     await assertAdminKeepsSecondFactor(tx, locked, { email: locked.twoFactorEnabled, totp: false });
     await tx.delete(totpCredentials).where(eq(totpCredentials.userId, user.id));
     await dropRecoveryCodes(tx, user.id);
+    await revokeUserSessions(tx, user.id, 'totp_disabled', deps.now(), principal.sessionId);
     await audit(tx, { action: 'user.totp_disabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
   });
 }
