@@ -66,7 +66,7 @@ describe('two app instances on one database', () => {
     const deposits: Operation[] = customers.flatMap((customer) => [0, 1, 2].map((i) => depositOp(customer, 3_000 + i)));
     await Promise.all(deposits.map((op, i) => send(instances[i % 2] ?? a.url, op)));
     expect(deposits.every((op) => op.answer?.status === 201)).toBe(true);
-    const orderIds = deposits.map((op) => (op.answer?.json as { orderId: string }).orderId);
+    const orderIds = deposits.map((op) => (op.answer?.json as { orderId?: string } | undefined)?.orderId ?? '');
     await executeRows(
       database.db,
       sql`update sandbox_invoices set status = 'paid', payment_amount_usd = amount
@@ -101,7 +101,10 @@ describe('two app instances on one database', () => {
     expect(hooks.every((hook) => hook.status === 200)).toBe(true);
     for (const orderId of orderIds) {
       const outcomes = hooks.filter((hook) => hook.orderId === orderId).map((hook) => hook.outcome);
-      expect(outcomes.filter((outcome) => outcome === 'credited'), orderId).toHaveLength(1);
+      expect(
+        outcomes.filter((outcome) => outcome === 'credited'),
+        orderId,
+      ).toHaveLength(1);
       expect(outcomes.filter((outcome) => outcome === 'already-final')).toHaveLength(3);
     }
     // Both copies of a load answered the same movement.

@@ -41,7 +41,9 @@ const jobRow = async (name: string) =>
   )[0];
 
 const leaseOf = async (name: string) =>
-  (await executeRows<{ locked_by: string | null }>(database.db, sql`select locked_by from jobs where name = ${name}`))[0];
+  (
+    await executeRows<{ locked_by: string | null }>(database.db, sql`select locked_by from jobs where name = ${name}`)
+  )[0];
 
 async function waitFor(check: () => Promise<boolean>) {
   for (let i = 0; i < 100 && !(await check()); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));

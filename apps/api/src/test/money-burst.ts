@@ -126,7 +126,7 @@ export function depositOp(customer: Customer, cents: number): Operation {
 }
 
 export function payOp(deposit: Operation): Operation {
-  const paymentUrl = (deposit.answer?.json as { paymentUrl: string }).paymentUrl;
+  const paymentUrl = (deposit.answer?.json as { paymentUrl?: string } | undefined)?.paymentUrl ?? '';
   return {
     kind: 'pay',
     customer: deposit.customer,
