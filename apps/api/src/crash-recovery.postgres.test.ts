@@ -68,16 +68,17 @@ describe('crash recovery', () => {
     const port = await freePort();
     let server: ServerProcess = await startServerProcess({ databaseUrl: url, port, smtpUrl: smtp.url });
 
-    const customers: Customer[] = [];
-    for (let i = 0; i < 4; i += 1) {
-      const customer = await signUpCustomer(server.url, smtp, database.db, `crash-${i}@example.com`);
-      await topUp(server.url, customer, TOP_UP);
-      await activeCard(server.url, customer);
-      const preload = loadOp(customer, PRELOAD);
-      await send(server.url, preload);
-      expect(preload.answer?.status).toBe(200);
-      customers.push(customer);
-    }
+    const customers: Customer[] = await Promise.all(
+      [0, 1, 2, 3].map(async (i) => {
+        const customer = await signUpCustomer(server.url, smtp, database.db, `crash-${i}@example.com`);
+        await topUp(server.url, customer, TOP_UP);
+        await activeCard(server.url, customer);
+        const preload = loadOp(customer, PRELOAD);
+        await send(server.url, preload);
+        expect(preload.answer?.status).toBe(200);
+        return customer;
+      }),
+    );
     await waitUntil('the preloads to settle', () => settledEverywhere(database.db));
 
     // The burst: per customer two top-ups (created, then paid at the checkout), four loads and an unload, all at once.
