@@ -125,18 +125,23 @@ describe('crash recovery', () => {
       }
     }
     // A payment whose answer was lost may have settled the invoice while its webhook died with the process: the
-    // provider delivers it again, as it does for any webhook that got no 200.
+    // provider delivers it again, as it does for any webhook that got no 200 (the same body when the app had
+    // received it, so the stored copy is applied; a fresh one when it never arrived).
     for (const op of ops.filter((candidate) => candidate.kind === 'pay' && !isAccepted(candidate.answer))) {
       const uuid = op.path.split('/')[4] ?? '';
       const [invoice] = await executeRows(database.db, sql`select order_id from sandbox_invoices where uuid = ${uuid}`);
       if (!invoice) continue;
-      const redelivered = await op.customer.client.send(
-        server.url,
-        'POST',
-        '/api/webhooks/payments',
-        await sandboxWebhookFor(database.db, String(invoice.order_id)),
+      const orderId = String(invoice.order_id);
+      const stored = await executeRows(
+        database.db,
+        sql`select raw_body from provider_events where source = 'payments' and subject = ${orderId}`,
       );
-      expect(redelivered.status).toBe(200);
+      const bodies =
+        stored.length > 0 ? stored.map((row) => String(row.raw_body)) : [await sandboxWebhookFor(database.db, orderId)];
+      for (const body of bodies) {
+        const redelivered = await op.customer.client.send(server.url, 'POST', '/api/webhooks/payments', body);
+        expect(redelivered.status).toBe(200);
+      }
     }
     for (const op of ops) expect(op.answer, `${op.kind} ${op.path} answered`).not.toBeNull();
 
