@@ -21,9 +21,12 @@ const PORT = 3900;
 const APP = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 20);
 // BENCH_ONLY=scale runs only the admin reads at scale (seed + measureAdmin); BENCH_KEEP_DB=1 leaves the database behind
 // (its name is printed) to look at plans with EXPLAIN afterwards.
+// BENCH_ONLY=read runs only the authenticated read against its ceilings (bare route, one pg SELECT) in about a minute.
 const SCALE_ONLY = process.env.BENCH_ONLY === 'scale';
+const READ_ONLY = process.env.BENCH_ONLY === 'read';
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 100);
 
@@ -38,7 +41,7 @@ const server = spawn('node', ['apps/api/dist/server.js'], {
   env: {
     ...process.env,
     DATABASE_URL: dbUrl.toString(),
-    DATABASE_POOL_SIZE: '20',
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
     PORT: String(PORT),
     APP_URL: APP,
     SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -54,7 +57,8 @@ const server = spawn('node', ['apps/api/dist/server.js'], {
 });
 
 async function waitForHealth() {
-  for (let i = 0; i < 100; i += 1) {
+  // Up to a minute: on a loaded machine migrations and the demo seed take a while.
+  for (let i = 0; i < 300; i += 1) {
     try {
       if ((await fetch(`${APP}/api/health`)).ok) return;
     } catch {}
@@ -119,13 +123,11 @@ const benchDb = new pg.Client({ connectionString: dbUrl.toString() });
 try {
   await waitForHealth();
   await benchDb.connect();
-  if (!SCALE_ONLY) await throughput();
+  if (READ_ONLY) await authenticatedRead(await signIn());
+  else if (!SCALE_ONLY) await throughput();
 
   // The admin console at scale.
-  const seeded = await seedScale(benchDb);
-  scale.seconds = seeded.seconds;
-  const adminCookie = await signIn('admin@coincard.test', 'Demo-Admin-2026!');
-  scale.rows = await measureAdmin(APP, adminCookie, seeded, ADMIN_RUNS);
+  if (!READ_ONLY) await adminAtScale();
   await benchDb.end();
 } finally {
   server.kill('SIGTERM');
@@ -133,6 +135,50 @@ try {
   if (KEEP_DB) console.log(`kept database ${dbName}`);
   else await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
+}
+
+async function adminAtScale() {
+  const seeded = await seedScale(benchDb);
+  scale.seconds = seeded.seconds;
+  const adminCookie = await signIn('admin@coincard.test', 'Demo-Admin-2026!');
+  scale.rows = await measureAdmin(APP, adminCookie, seeded, ADMIN_RUNS);
+}
+
+/**
+ * GET /api/user beside its two ceilings, in the same run and at the same connection count: a bare Fastify route
+ * (the framework) and a Fastify route doing one primary-key SELECT through `pg` on the same database with the same
+ * pool size as the server (the framework plus one round trip). The ratio to the second is what the read is judged by.
+ */
+async function authenticatedRead(cookie) {
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ port: PORT + 1, host: '127.0.0.1' });
+  rows.push(await run('bare Fastify route (ceiling)', { url: `http://127.0.0.1:${PORT + 1}/bare` }));
+  await bare.close();
+
+  const { rows: ids } = await benchDb.query("select id from users where email = 'demo@coincard.test'");
+  const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: POOL_SIZE });
+  const oneQuery = Fastify();
+  oneQuery.get('/one', async () => {
+    const { rows: found } = await pool.query('select id, email, role from users where id = $1', [ids[0].id]);
+    return found[0];
+  });
+  await oneQuery.listen({ port: PORT + 1, host: '127.0.0.1' });
+  const ceiling = await run('Fastify + one primary-key SELECT through pg (ceiling)', {
+    url: `http://127.0.0.1:${PORT + 1}/one`,
+  });
+  rows.push(ceiling);
+  await oneQuery.close();
+  await pool.end();
+
+  const user = await run('GET /api/user', { url: `${APP}/api/user`, headers: { cookie } });
+  rows.push(user);
+  rows.push({
+    title: `GET /api/user ÷ one-query ceiling: ${Math.round((user.rps / ceiling.rps) * 100)}%`,
+    rps: '',
+    p99: '',
+    errors: '',
+  });
 }
 
 async function throughput() {
@@ -145,13 +191,7 @@ async function throughput() {
     });
   }
 
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ ok: true }));
-  await bare.listen({ port: PORT + 1, host: '127.0.0.1' });
-  rows.push(await run('bare Fastify route (ceiling)', { url: `http://127.0.0.1:${PORT + 1}/bare` }));
-  await bare.close();
-
-  rows.push(await run('GET /api/user', { url: `${APP}/api/user`, headers: { cookie } }));
+  await authenticatedRead(cookie);
   rows.push(await run('GET /api/transactions', { url: `${APP}/api/transactions`, headers: { cookie } }));
 
   // Webhook crediting: each request settles one fresh deposit in the sandbox and credits it over the signed
@@ -276,6 +316,9 @@ const scaleTable = [
   '|---|---:|---:|',
   ...scale.rows.map((r) => `| ${r.title} | ${r.p50} | ${r.p95} |`),
 ].join('\n');
-const text = `# Benchmark ${new Date().toISOString()}\n\n${CONNECTIONS} connections, ${DURATION}s per scenario, PostgreSQL, 2 cores.\n\n${table}\n\nAdmin data set generated in SQL in ${scale.seconds}s; each read timed over ${ADMIN_RUNS} sequential requests.\n\n${scaleTable}\n`;
+const scaleText = READ_ONLY
+  ? ''
+  : `\n\nAdmin data set generated in SQL in ${scale.seconds}s; each read timed over ${ADMIN_RUNS} sequential requests.\n\n${scaleTable}`;
+const text = `# Benchmark ${new Date().toISOString()}${READ_ONLY ? ' (BENCH_ONLY=read)' : ''}\n\n${CONNECTIONS} connections, ${DURATION}s per scenario, PostgreSQL, 2 cores, pool ${POOL_SIZE}.\n\n${table}${scaleText}\n`;
 writeFileSync(join('bench/results', `${stamp}.md`), text);
 console.log(text);

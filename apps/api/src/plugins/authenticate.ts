@@ -1,6 +1,7 @@
 import type { Role } from '@coincard/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.js';
 import { sessions, type UserRow, users } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../lib/app-error.js';
@@ -19,6 +20,37 @@ declare module 'fastify' {
 
 const invalidAccess = () => new AppError('InvalidAccessToken', 'Please sign in to continue.');
 
+function buildSessionLookup(db: Database) {
+  return db
+    .select({ user: users, balance: userBalanceSql() })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('authenticate_session');
+}
+
+/**
+ * The session lookup runs on every authenticated request, so it is built once per database and sent as a named
+ * (server-side prepared) statement: building the query through the ORM on each request cost more CPU than the
+ * database's answer (docs/decisions/012-perf.md). It still asks the database every time: nothing is cached.
+ */
+const sessionLookups = new WeakMap<Database, ReturnType<typeof buildSessionLookup>>();
+
+function sessionLookup(db: Database) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = buildSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
 /** Loads who is asking from the access cookie; every call goes through here, so suspension bites at once. */
 export async function authenticate(deps: Deps, request: FastifyRequest): Promise<Principal> {
   const { accessToken } = readSessionCookies(request, deps.config);
@@ -26,11 +58,8 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   const now = deps.now();
   const sessionId = readAccessToken(deps.sessionSecret, accessToken, now);
   if (!sessionId) throw invalidAccess();
-  const [row] = await deps.db
-    .select({ user: users, balance: userBalanceSql() })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  // An ISO string, not a Date: placeholders skip the column's own encoding, and both drivers read this one alike.
+  const [row] = await sessionLookup(deps.db).execute({ sessionId, now: now.toISOString() });
   if (!row) throw invalidAccess();
   if (row.user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
   request.principal = { user: row.user, sessionId, balance: row.balance };

@@ -47,10 +47,14 @@ export async function balancesByRef(
  * A user's available balance as a column expression for a query whose FROM has the `users` table, so a query about
  * users carries it without a second round trip (authentication does this on every request). The column is named in
  * full: drizzle leaves it unqualified in single-table queries, where it would bind to the ledger account's own id.
+ * The owner is compared as `coalesce(user_id::text, '')`, the very expression of the unique index
+ * ledger_accounts_owner_unique: a plain `user_id =` cannot use that index and scanned every account per request.
  */
 export function userBalanceSql(): SQL<number> {
   return sql<number>`coalesce((select la.balance from ledger_accounts la
-    where la.kind = 'user_balance' and la.user_id = "users"."id" and la.ref = ''), 0)`.mapWith(Number);
+    where la.kind = 'user_balance' and coalesce(la.user_id::text, '') = "users"."id"::text and la.ref = ''), 0)`.mapWith(
+    Number,
+  );
 }
 
 export type LedgerEntry = {
