@@ -40,7 +40,7 @@ export default defineConfig({
       APP_URL: BASE_URL,
       DATA_DIR: '.data-e2e',
       LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
+      DEMO_MODE: 'true',
       // Each test context sends its own X-Forwarded-For: several people, not one IP hitting the rate limits.
       TRUST_PROXY: 'true',
       JOBS_INTERVAL_MS: '5000',
