@@ -24,7 +24,7 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   const { accessToken } = readSessionCookies(request, deps.config);
   if (!accessToken || accessToken.length > 300) throw invalidAccess();
   const now = deps.now();
-  const sessionId = readAccessToken(deps.sessionSecret, accessToken, now);
+  const sessionId = readAccessToken(deps.keys.accessTokens, accessToken, now);
   if (!sessionId) throw invalidAccess();
   const [row] = await deps.db
     .select({ user: users, balance: userBalanceSql() })

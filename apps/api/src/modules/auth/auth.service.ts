@@ -156,7 +156,7 @@ export async function login(
       purpose: 'two_factor',
       ttlMs: OTP_TTL_MS,
       now,
-      secret: deps.sessionSecret,
+      secret: deps.keys.oneTimeCodes,
       payload: { challengeHash: sha256(challenge) },
     });
     sendInBackground(deps, deps.mail.twoFactorCode(user.email, code));
@@ -193,7 +193,7 @@ export async function verifyTwoFactor(
       challenge: input.challenge ?? '',
       purpose: 'two_factor',
       now,
-      secret: deps.sessionSecret,
+      secret: deps.keys.oneTimeCodes,
       expiredMessage: TWO_FACTOR_EXPIRED,
     });
   } catch (error) {
