@@ -44,13 +44,19 @@ export type Deps = {
 };
 
 /** A key per purpose, derived from SESSION_SECRET (and SESSION_SECRET_PREVIOUS while rotating); lib/keys.ts. */
-export type Keys = { accessTokens: Keyring; oneTimeCodes: Keyring };
+export type Keys = {
+  accessTokens: Keyring;
+  oneTimeCodes: Keyring;
+  /** Fingerprints of card requests kept with their idempotency keys (current key only: they live for a retry). */
+  requestFingerprints: Keyring;
+};
 
 /** `secrets`: the current one first, then the previous one while a rotation is under way. */
 export function createKeys(secrets: readonly (string | undefined)[]): Keys {
   return {
     accessTokens: createKeyring(secrets, 'access-tokens'),
     oneTimeCodes: createKeyring(secrets, 'one-time-codes'),
+    requestFingerprints: createKeyring(secrets, 'request-fingerprints'),
   };
 }
 
