@@ -133,10 +133,14 @@ describe('deployment modes (DEMO_MODE)', () => {
     }
   });
 
-  it('stops at the settings DEMO_MODE replaced instead of quietly ignoring them', () => {
+  it('stops at ALLOW_SANDBOX_IN_PRODUCTION (replaced) and at demo logins outside demo mode', () => {
     expect(problemsOf({ ALLOW_SANDBOX_IN_PRODUCTION: 'true' }).join('\n')).toMatch(
       /ALLOW_SANDBOX_IN_PRODUCTION: replaced by DEMO_MODE=true/,
     );
-    expect(problemsOf({ SEED_DEMO: 'true' }).join('\n')).toMatch(/SEED_DEMO: replaced by DEMO_MODE/);
+    expect(problemsOf({ ...LIVE, SEED_DEMO: 'true' }).join('\n')).toMatch(
+      /SEED_DEMO: demo logins run only in demo mode/,
+    );
+    expect(parseConfig({ SEED_DEMO: 'false' })).toMatchObject({ demoMode: true, seedDemo: false });
+    expect(parseConfig({})).toMatchObject({ seedDemo: true });
   });
 });

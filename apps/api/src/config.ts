@@ -63,7 +63,6 @@ const addressList = z
 /** Settings an earlier version read, and what replaced them: set, they stop the start rather than being ignored. */
 const REPLACED_SETTINGS: Record<string, string> = {
   ALLOW_SANDBOX_IN_PRODUCTION: 'replaced by DEMO_MODE=true (docs/operations.md, Deployment modes)',
-  SEED_DEMO: 'replaced by DEMO_MODE: demo logins come with demo mode (docs/operations.md, Deployment modes)',
 };
 
 const schema = z.object({
@@ -90,6 +89,8 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Dev outbox, sandbox providers and demo logins; absent: on only for the embedded default (no DATABASE_URL). */
   DEMO_MODE: booleanString.optional(),
+  /** In demo mode, SEED_DEMO=false leaves the demo logins out (a public demo); never on in live mode. */
+  SEED_DEMO: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(0),
   WEB_DIST_DIR: z.string().optional(),
@@ -128,6 +129,8 @@ export type Config = Omit<Env, 'APP_URL'> & {
    * (they create money and cards on request) and the demo logins. Off, the app refuses to start with any of them.
    */
   demoMode: boolean;
+  /** The demo admin and user are created at start-up: demo mode, unless SEED_DEMO=false. */
+  seedDemo: boolean;
   /** Mail goes to the dev outbox (demo mode without SMTP_URL), served at /dev/outbox. */
   usesDevOutbox: boolean;
   /** The sandbox issuer's window, resolved from SANDBOX_ISSUER_WINDOW_SECONDS and the embedded default. */
@@ -179,6 +182,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
         `PAYMENTS_PROVIDER: the sandbox creates money on request and runs only in demo mode; set PAYMENTS_PROVIDER=cryptomus in ${live} (or DEMO_MODE=true)`,
       );
     }
+    if (parsed.SEED_DEMO) problems.push(`SEED_DEMO: demo logins run only in demo mode, not in ${live}`);
     if (parsed.CARD_ISSUER === 'sandbox') {
       problems.push(
         `CARD_ISSUER: the sandbox issuer issues no real cards and runs only in demo mode; set CARD_ISSUER=bridgecard in ${live} (or DEMO_MODE=true)`,
@@ -215,6 +219,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     ...parsed,
     APP_URL: appUrlText,
     demoMode,
+    seedDemo: demoMode && parsed.SEED_DEMO !== false,
     usesDevOutbox: demoMode && !parsed.SMTP_URL,
     sandboxIssuerWindowSeconds: parsed.SANDBOX_ISSUER_WINDOW_SECONDS ?? (parsed.DATABASE_URL ? 300 : 0),
     isEmbedded,

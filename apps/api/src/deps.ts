@@ -47,6 +47,8 @@ export type Deps = {
 export type Keys = {
   accessTokens: Keyring;
   oneTimeCodes: Keyring;
+  /** Authenticator recovery codes (they last until regenerated, so a rotation keeps the previous secret longer). */
+  recoveryCodes: Keyring;
   /** Fingerprints of card requests kept with their idempotency keys (current key only: they live for a retry). */
   requestFingerprints: Keyring;
 };
@@ -56,6 +58,7 @@ export function createKeys(secrets: readonly (string | undefined)[]): Keys {
   return {
     accessTokens: createKeyring(secrets, 'access-tokens'),
     oneTimeCodes: createKeyring(secrets, 'one-time-codes'),
+    recoveryCodes: createKeyring(secrets, 'recovery-codes'),
     requestFingerprints: createKeyring(secrets, 'request-fingerprints'),
   };
 }

@@ -10,7 +10,7 @@ export function modeBanner(config: Config): string[] {
       '  DEMO MODE: NOT FOR REAL MONEY OR REAL USERS',
       '  - the sandbox payment provider and card issuer create money and cards on request',
       ...(config.usesDevOutbox ? ['  - every mail is readable by anyone in the dev outbox at /dev/outbox'] : []),
-      '  - demo logins with published passwords are created',
+      ...(config.seedDemo ? ['  - demo logins with published passwords are created'] : []),
       '  A real deployment sets DEMO_MODE=false (docs/operations.md, "Deployment modes").',
       RULE,
     ];

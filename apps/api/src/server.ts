@@ -25,7 +25,7 @@ async function main() {
   const here = dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : join(here, '../../web/dist');
   const app = await buildApp(runtime.deps, { webDistDir });
-  const seeded = await ensureStartupUsers(runtime.deps, config.demoMode);
+  const seeded = await ensureStartupUsers(runtime.deps, config.seedDemo);
 
   let jobs: JobRunner | undefined;
   let closing = false;

@@ -60,7 +60,7 @@ export async function consumeLinkCode(db: Executor, purpose: CodePurpose, code: 
  */
 const otpMessage = (userId: string, purpose: CodePurpose, code: string) => `otp:${userId}:${purpose}:${code}`;
 
-const otpHash = (keys: Keyring, userId: string, purpose: CodePurpose, code: string) =>
+export const otpHash = (keys: Keyring, userId: string, purpose: CodePurpose, code: string) =>
   `${keys.current.id}:${keyedHash(keys.current.key, otpMessage(userId, purpose, code))}`;
 
 function otpMatches(keys: Keyring, stored: string, userId: string, purpose: CodePurpose, code: string): boolean {
@@ -108,6 +108,8 @@ export async function verifyOtp(
     expiredMessage: string;
     /** For codes issued with a challenge: the caller must hold it, or the try is refused without counting. */
     challenge?: string;
+    /** Another code that may stand in for the mailed one (the authenticator's), checked once the try is counted. */
+    alsoAccept?: (code: string) => Promise<boolean>;
   },
 ): Promise<Payload> {
   const [row] = await db
@@ -135,7 +137,8 @@ export async function verifyOtp(
     .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, OTP_MAX_ATTEMPTS)))
     .returning({ attempts: oneTimeCodes.attempts });
   if (!counted) throw new AppError('InvalidCode', input.expiredMessage);
-  if (!otpMatches(input.secret, row.codeHash, input.userId, input.purpose, input.code)) {
+  const matches = otpMatches(input.secret, row.codeHash, input.userId, input.purpose, input.code);
+  if (!matches && !(await input.alsoAccept?.(input.code))) {
     const left = OTP_MAX_ATTEMPTS - counted.attempts;
     if (left <= 0) throw new AppError('InvalidCode', input.expiredMessage);
     throw new AppError('InvalidCode', `Incorrect code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`, {

@@ -10,6 +10,7 @@ import { findUserByEmail } from '../auth/auth.service.js';
 import { issueOtp, verifyOtp } from '../auth/one-time-codes.service.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
+import { assertAdminKeepsSecondFactor } from '../auth/totp/admin-second-factor.js';
 
 export function toUserDto(user: UserRow, balance: number): User {
   return {
@@ -39,6 +40,11 @@ export async function setTwoFactor(
       ? 'user.two_factor_enabled'
       : 'user.two_factor_disabled';
   await deps.db.transaction(async (tx) => {
+    if (!input.enabled) {
+      // Locked: turning the authenticator off at the same moment cannot leave an admin with no second factor.
+      const [target] = await tx.select().from(users).where(eq(users.id, input.targetId)).for('update');
+      if (target) await assertAdminKeepsSecondFactor(tx, target, { email: false });
+    }
     await tx
       .update(users)
       .set({ twoFactorEnabled: input.enabled, updatedAt: deps.now() })
