@@ -45,7 +45,8 @@ const server = spawn('node', ['apps/api/dist/server.js'], {
     PORT: String(PORT),
     APP_URL: APP,
     SESSION_SECRET: randomBytes(32).toString('hex'),
-    SEED_DEMO: 'true',
+    // The sandbox providers and demo logins on PostgreSQL: demo features must be asked for.
+    DEMO_MODE: 'true',
     LOG_LEVEL: 'warn',
     // Each benchmark user arrives from its own address; the sandbox issuer settles quickly and allows every load.
     TRUST_PROXY: 'true',

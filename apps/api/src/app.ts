@@ -32,23 +32,22 @@ import { sandboxIssuerCredentials } from './providers/issuing/index.js';
 import { registerSandboxIssuerServer } from './providers/issuing/sandbox-server.js';
 import { sandboxCredentials } from './providers/payments/index.js';
 import { registerSandboxPaymentServer } from './providers/payments/sandbox-server.js';
+import { trustedProxy } from './trusted-proxy.js';
 import { webhookSources } from './webhook-sources.js';
 
 export type AppOptions = {
   /** The built SPA to serve beside /api; absent in API-only tests. */
   webDistDir?: string;
-  /** Whether the dev outbox endpoints exist (never in production, never with SMTP). */
-  exposeDevOutbox: boolean;
 };
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 
-export async function buildApp(deps: Deps, options: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
-    // A hop count (0: none), so the address is the one the nearest trusted proxy saw (config.ts, TRUST_PROXY).
-    trustProxy: (_address: string, hop: number) => hop < deps.config.TRUST_PROXY,
+    // A hop count or the proxies' addresses, so the address is the one the nearest trusted proxy saw (TRUST_PROXY).
+    trustProxy: trustedProxy(deps.config.TRUST_PROXY),
     genReqId: () => uuidv7(),
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -127,8 +126,10 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   await app.register(cardRoutes(deps), { prefix: '/api/cards' });
   await app.register(referralRoutes(deps), { prefix: '/api/referrals' });
   await app.register(webhookRoutes(deps, webhookSources), { prefix: '/api/webhooks' });
-  if (options.exposeDevOutbox) await app.register(devOutboxRoutes(deps), { prefix: '/api/dev' });
-  if (deps.config.PAYMENTS_PROVIDER === 'sandbox') {
+  // Demo features exist only in demo mode (config.ts refuses a sandbox outside it; this holds even if it did not).
+  const { demoMode } = deps.config;
+  if (demoMode && deps.config.usesDevOutbox) await app.register(devOutboxRoutes(deps), { prefix: '/api/dev' });
+  if (demoMode && deps.config.PAYMENTS_PROVIDER === 'sandbox') {
     registerSandboxPaymentServer(app, {
       db: deps.db,
       appUrl: deps.config.APP_URL,
@@ -138,7 +139,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     });
   }
 
-  if (deps.sandboxIssuer) {
+  if (demoMode && deps.sandboxIssuer) {
     registerSandboxIssuerServer(app, {
       books: deps.sandboxIssuer,
       accessToken: sandboxIssuerCredentials(deps.sessionSecret).accessToken,

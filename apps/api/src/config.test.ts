@@ -21,7 +21,7 @@ describe('configuration', () => {
     expect(parseConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
     expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
     expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be true, false or the number/);
+    expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be true, false, the number/);
   });
 
   it('fails at boot with a readable list of everything wrong', () => {
@@ -38,14 +38,109 @@ describe('configuration', () => {
   });
 
   it('refuses production without a session secret, and Cryptomus without credentials', () => {
-    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
-    const secret = 'x'.repeat(40);
-    expect(() => parseConfig({ NODE_ENV: 'production', SESSION_SECRET: secret })).toThrow(/sandbox creates money/);
-    expect(
-      parseConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, ALLOW_SANDBOX_IN_PRODUCTION: 'true' })
-        .PAYMENTS_PROVIDER,
-    ).toBe('sandbox');
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required when NODE_ENV=production/);
     expect(() => parseConfig({ PAYMENTS_PROVIDER: 'cryptomus' })).toThrow(/CRYPTOMUS_MERCHANT_ID/);
-    expect(parseConfig({ APP_URL: 'https://coincard.example' }).isHttps).toBe(true);
+    expect(parseConfig({ APP_URL: 'https://coincard.example', DEMO_MODE: 'true' }).isHttps).toBe(true);
+  });
+
+  it('derives the default APP_URL from PORT, so PORT=3100 npm start is opened at :3100', () => {
+    const config = parseConfig({ PORT: '3100' });
+    expect(config.APP_URL).toBe('http://localhost:3100');
+    expect(config.appOrigin).toBe('http://localhost:3100');
+    expect(parseConfig({ PORT: '3100', APP_URL: 'https://pay.example', DEMO_MODE: 'true' }).appOrigin).toBe(
+      'https://pay.example',
+    );
+  });
+
+  it('reads TRUST_PROXY as a list of proxy addresses and ranges, IPv4 and IPv6', () => {
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '2001:db8::/32',
+    ]);
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not an address or range: 10.0.0.0\/33/);
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.1, proxy.internal' })).toThrow(/proxy.internal/);
+    expect(parseConfig({ PAYMENTS_WEBHOOK_ALLOWED_IPS: '203.0.113.0/24,::1' }).PAYMENTS_WEBHOOK_ALLOWED_IPS).toEqual([
+      '203.0.113.0/24',
+      '::1',
+    ]);
+    expect(() => parseConfig({ PAYMENTS_WEBHOOK_ALLOWED_IPS: '203.0.113.0/24, everyone' })).toThrow(
+      /PAYMENTS_WEBHOOK_ALLOWED_IPS: not an IP address or CIDR range: everyone/,
+    );
+  });
+});
+
+/** What a live deployment sets: real providers, SMTP, its own secret. */
+const LIVE = {
+  DATABASE_URL: 'postgres://app@db:5432/coincard',
+  SESSION_SECRET: 'x'.repeat(40),
+  SMTP_URL: 'smtp://mail.example:587',
+  PAYMENTS_PROVIDER: 'cryptomus',
+  CRYPTOMUS_MERCHANT_ID: 'merchant',
+  CRYPTOMUS_API_KEY: 'key',
+  CARD_ISSUER: 'bridgecard',
+  BRIDGECARD_ACCESS_TOKEN: 'at',
+  BRIDGECARD_SECRET_KEY: 'sk',
+  BRIDGECARD_WEBHOOK_SECRET: 'w'.repeat(16),
+  BRIDGECARD_CARDHOLDER_PROFILE: JSON.stringify({
+    address: { address: 'a', city: 'c', state: 's', country: 'US', postal_code: '1', house_no: '1' },
+    phone: '+10000000',
+    identity: { id_type: 'X' },
+  }),
+};
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    parseConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+};
+
+describe('deployment modes (DEMO_MODE)', () => {
+  it('runs the demo on the embedded default, and nowhere else unless asked', () => {
+    expect(parseConfig({})).toMatchObject({ demoMode: true, usesDevOutbox: true });
+    expect(parseConfig({ SMTP_URL: 'smtp://mail.example' })).toMatchObject({ demoMode: true, usesDevOutbox: false });
+    expect(parseConfig(LIVE)).toMatchObject({ demoMode: false, usesDevOutbox: false });
+    expect(parseConfig({ ...LIVE, DEMO_MODE: 'true' }).demoMode).toBe(true);
+    const { DATABASE_URL: _, ...embeddedLive } = LIVE;
+    expect(parseConfig({ ...embeddedLive, DEMO_MODE: 'false' }).demoMode).toBe(false);
+  });
+
+  it('refuses the reported deployment: DATABASE_URL, no NODE_ENV, outbox and sandboxes by default', () => {
+    const problems = problemsOf({ DATABASE_URL: LIVE.DATABASE_URL, SESSION_SECRET: LIVE.SESSION_SECRET }).join('\n');
+    expect(problems).toMatch(/SMTP_URL: required in live mode \(DATABASE_URL is set\)/);
+    expect(problems).toMatch(/PAYMENTS_PROVIDER: the sandbox creates money on request/);
+    expect(problems).toMatch(/CARD_ISSUER: the sandbox issuer issues no real cards/);
+  });
+
+  it('refuses demo features on an https APP_URL unless DEMO_MODE says so', () => {
+    expect(problemsOf({ APP_URL: 'https://coincard.example' }).join('\n')).toMatch(
+      /DEMO_MODE: APP_URL is https, so this looks like a real deployment/,
+    );
+    expect(parseConfig({ APP_URL: 'https://coincard.example', DEMO_MODE: 'true' }).demoMode).toBe(true);
+    expect(parseConfig({ ...LIVE, APP_URL: 'https://coincard.example' }).demoMode).toBe(false);
+  });
+
+  it('refuses each demo feature in live mode, whichever way live mode was chosen', () => {
+    for (const env of [LIVE, { ...LIVE, DATABASE_URL: '', DEMO_MODE: 'false' }]) {
+      expect(problemsOf({ ...env, PAYMENTS_PROVIDER: 'sandbox' }).join('\n')).toMatch(/PAYMENTS_PROVIDER: the sandbox/);
+      expect(problemsOf({ ...env, CARD_ISSUER: 'sandbox' }).join('\n')).toMatch(/CARD_ISSUER: the sandbox issuer/);
+      expect(problemsOf({ ...env, SMTP_URL: '' }).join('\n')).toMatch(/SMTP_URL: required in live mode/);
+      expect(problemsOf({ ...env, SESSION_SECRET: '' }).join('\n')).toMatch(/SESSION_SECRET: required in live mode/);
+    }
+  });
+
+  it('stops at ALLOW_SANDBOX_IN_PRODUCTION (replaced) and at demo logins outside demo mode', () => {
+    expect(problemsOf({ ALLOW_SANDBOX_IN_PRODUCTION: 'true' }).join('\n')).toMatch(
+      /ALLOW_SANDBOX_IN_PRODUCTION: replaced by DEMO_MODE=true/,
+    );
+    expect(problemsOf({ ...LIVE, SEED_DEMO: 'true' }).join('\n')).toMatch(
+      /SEED_DEMO: demo logins run only in demo mode/,
+    );
+    expect(parseConfig({ SEED_DEMO: 'false' })).toMatchObject({ demoMode: true, seedDemo: false });
+    expect(parseConfig({})).toMatchObject({ seedDemo: true });
   });
 });

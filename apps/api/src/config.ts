@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAddressEntries } from './lib/address-list.js';
 
 const parseJson = (text: string): unknown => {
   try {
@@ -26,21 +27,50 @@ export type CardholderProfile = z.infer<typeof cardholderProfileSchema>;
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /**
- * How many proxies in front of the app each append the address they saw to X-Forwarded-For: `true` is one (a load
- * balancer), a number is that many, `false`/`0` none. Never "trust every hop": the client writes the leftmost
- * entries, so trusting them all would let anyone choose the address that rate limits and the audit log see.
+ * Which proxies may say who the client is through X-Forwarded-For. Either a hop count (`true` is one load balancer,
+ * a number is that many, `false`/`0` none) or a comma-separated list of the proxies' addresses and CIDR ranges
+ * (IPv4 and IPv6), so only a request arriving from one of them has its X-Forwarded-For read. Never "trust every
+ * hop": the client writes the leftmost entries, so trusting them all would let anyone choose the address that rate
+ * limits and the audit log see.
  */
-const proxyHops = z
+const trustProxy = z
   .string()
   .trim()
-  .regex(/^(true|false|\d{1,2})$/, 'TRUST_PROXY must be true, false or the number of proxies in front of the app.')
-  .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value)));
+  .transform((value, context): number | string[] => {
+    if (/^(true|false|\d{1,2})$/.test(value)) return value === 'true' ? 1 : value === 'false' ? 0 : Number(value);
+    const { entries, invalid } = parseAddressEntries(value);
+    if (entries.length > 0 && invalid.length === 0) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY must be true, false, the number of proxies in front of the app, or a comma-separated list of their addresses or CIDR ranges${invalid.length > 0 ? ` (not an address or range: ${invalid.join(', ')})` : ''}.`,
+    });
+    return z.NEVER;
+  });
+
+/** A comma-separated list of IP addresses and CIDR ranges. */
+const addressList = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const { entries, invalid } = parseAddressEntries(value);
+    if (invalid.length > 0) {
+      context.addIssue({ code: 'custom', message: `not an IP address or CIDR range: ${invalid.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** Settings an earlier version read, and what replaced them: set, they stop the start rather than being ignored. */
+const REPLACED_SETTINGS: Record<string, string> = {
+  ALLOW_SANDBOX_IN_PRODUCTION: 'replaced by DEMO_MODE=true (docs/operations.md, Deployment modes)',
+};
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  APP_URL: z.url().default('http://localhost:3000'),
+  /** Absent: http://localhost:PORT. */
+  APP_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -53,16 +83,23 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('CoinCard <no-reply@coincard.app>'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The secret SESSION_SECRET replaced: what it signed and sealed still verifies and opens (docs/operations.md). */
+  SESSION_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Dev outbox, sandbox providers and demo logins; absent: on only for the embedded default (no DATABASE_URL). */
+  DEMO_MODE: booleanString.optional(),
+  /** In demo mode, SEED_DEMO=false leaves the demo logins out (a public demo); never on in live mode. */
   SEED_DEMO: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: proxyHops.default(0),
+  TRUST_PROXY: trustProxy.default(0),
   WEB_DIST_DIR: z.string().optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'cryptomus']).default('sandbox'),
   CRYPTOMUS_BASE_URL: z.url().default('https://api.cryptomus.com'),
   CRYPTOMUS_MERCHANT_ID: z.string().optional(),
   CRYPTOMUS_API_KEY: z.string().optional(),
+  /** When set, payment webhooks are taken only from these addresses (as TRUST_PROXY resolves the client). */
+  PAYMENTS_WEBHOOK_ALLOWED_IPS: addressList.optional(),
   CARD_ISSUER: z.enum(['sandbox', 'bridgecard']).default('sandbox'),
   BRIDGECARD_BASE_URL: z.url().default('https://issuecards.api.bridgecard.co/v1/issuing/sandbox'),
   /** The issuer's secure relay for card numbers and CVVs; without it they are read from the base URL. */
@@ -78,14 +115,24 @@ const schema = z.object({
   SANDBOX_ISSUER_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
   /** Encrypts the sandbox issuer's card numbers, CVVs and PINs at rest; generated into DATA_DIR when absent. */
   SANDBOX_ISSUER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The key SANDBOX_ISSUER_KEY replaced: card secrets sealed with it still open. */
+  SANDBOX_ISSUER_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
-  /** The sandboxes let anyone "pay" an invoice or spend a card: production refuses them unless a demo opts in. */
-  ALLOW_SANDBOX_IN_PRODUCTION: booleanString.default(false),
 });
 
 export type Env = z.infer<typeof schema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, 'APP_URL'> & {
+  APP_URL: string;
+  /**
+   * Demo features on: the dev mail outbox (when there is no SMTP_URL), the sandbox payment provider and card issuer
+   * (they create money and cards on request) and the demo logins. Off, the app refuses to start with any of them.
+   */
+  demoMode: boolean;
+  /** The demo admin and user are created at start-up: demo mode, unless SEED_DEMO=false. */
+  seedDemo: boolean;
+  /** Mail goes to the dev outbox (demo mode without SMTP_URL), served at /dev/outbox. */
+  usesDevOutbox: boolean;
   /** The sandbox issuer's window, resolved from SANDBOX_ISSUER_WINDOW_SECONDS and the embedded default. */
   sandboxIssuerWindowSeconds: number;
   /** True when no DATABASE_URL is set: PGlite in DATA_DIR, a generated session secret, demo logins. */
@@ -108,25 +155,45 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   }
   const parsed = result.data;
   const problems: string[] = [];
-  if (parsed.NODE_ENV === 'production' && !parsed.SESSION_SECRET) {
+  for (const [name, replacement] of Object.entries(REPLACED_SETTINGS)) {
+    if (cleaned[name] !== undefined) problems.push(`${name}: ${replacement}`);
+  }
+  // `PORT=3100 npm start` is opened at :3100: the default address follows the port (mail links, the origin check).
+  const appUrlText = parsed.APP_URL ?? `http://localhost:${parsed.PORT}`;
+  const appUrl = new URL(appUrlText);
+  const isHttps = appUrl.protocol === 'https:';
+  const isEmbedded = !parsed.DATABASE_URL;
+  // Demo features are a choice: by default only the embedded default (a laptop) runs them, and a deployment that
+  // looks real (https, or its own PostgreSQL) runs them only when DEMO_MODE=true says so.
+  const demoMode = parsed.DEMO_MODE ?? isEmbedded;
+  if (parsed.DEMO_MODE === undefined && demoMode && isHttps) {
+    problems.push(
+      'DEMO_MODE: APP_URL is https, so this looks like a real deployment, but demo features (dev outbox, sandbox providers, demo logins) would be on: set DEMO_MODE=false with real providers, or DEMO_MODE=true for a public demo',
+    );
+  }
+  const live = `live mode (${parsed.DEMO_MODE === false ? 'DEMO_MODE=false' : 'DATABASE_URL is set'})`;
+  if (!demoMode) {
+    if (!parsed.SESSION_SECRET) problems.push(`SESSION_SECRET: required in ${live}`);
+    if (!parsed.SMTP_URL) {
+      problems.push(`SMTP_URL: required in ${live}; the dev outbox shows every mail to anyone (or set DEMO_MODE=true)`);
+    }
+    if (parsed.PAYMENTS_PROVIDER === 'sandbox') {
+      problems.push(
+        `PAYMENTS_PROVIDER: the sandbox creates money on request and runs only in demo mode; set PAYMENTS_PROVIDER=cryptomus in ${live} (or DEMO_MODE=true)`,
+      );
+    }
+    if (parsed.SEED_DEMO) problems.push(`SEED_DEMO: demo logins run only in demo mode, not in ${live}`);
+    if (parsed.CARD_ISSUER === 'sandbox') {
+      problems.push(
+        `CARD_ISSUER: the sandbox issuer issues no real cards and runs only in demo mode; set CARD_ISSUER=bridgecard in ${live} (or DEMO_MODE=true)`,
+      );
+    }
+  }
+  if (parsed.NODE_ENV === 'production' && !parsed.SESSION_SECRET && demoMode) {
     problems.push('SESSION_SECRET: required when NODE_ENV=production');
   }
   if (Boolean(parsed.ADMIN_EMAIL) !== Boolean(parsed.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
-  }
-  if (
-    parsed.NODE_ENV === 'production' &&
-    parsed.PAYMENTS_PROVIDER === 'sandbox' &&
-    !parsed.ALLOW_SANDBOX_IN_PRODUCTION
-  ) {
-    problems.push(
-      'PAYMENTS_PROVIDER: the sandbox creates money on request; use cryptomus in production (or set ALLOW_SANDBOX_IN_PRODUCTION=true for a demo)',
-    );
-  }
-  if (parsed.NODE_ENV === 'production' && parsed.CARD_ISSUER === 'sandbox' && !parsed.ALLOW_SANDBOX_IN_PRODUCTION) {
-    problems.push(
-      'CARD_ISSUER: the sandbox issuer issues no real cards; use bridgecard in production (or set ALLOW_SANDBOX_IN_PRODUCTION=true for a demo)',
-    );
   }
   if (parsed.CARD_ISSUER === 'bridgecard') {
     for (const name of [
@@ -148,12 +215,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     problems.push('CRYPTOMUS_MERCHANT_ID and CRYPTOMUS_API_KEY: required when PAYMENTS_PROVIDER=cryptomus');
   }
   if (problems.length > 0) throw new ConfigError(problems);
-  const appUrl = new URL(parsed.APP_URL);
   return {
     ...parsed,
+    APP_URL: appUrlText,
+    demoMode,
+    seedDemo: demoMode && parsed.SEED_DEMO !== false,
+    usesDevOutbox: demoMode && !parsed.SMTP_URL,
     sandboxIssuerWindowSeconds: parsed.SANDBOX_ISSUER_WINDOW_SECONDS ?? (parsed.DATABASE_URL ? 300 : 0),
-    isEmbedded: !parsed.DATABASE_URL,
+    isEmbedded,
     appOrigin: appUrl.origin,
-    isHttps: appUrl.protocol === 'https:',
+    isHttps,
   };
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createJobRequests, type JobRequests } from './jobs/job-requests.js';
+import { createKeyring, type Keyring } from './lib/keys.js';
 import { createSealedBox, type SealedBox } from './lib/sealed-box.js';
 import { createRateCache } from './modules/deposits/exchange-rates.js';
 import type { CardIssuer } from './providers/issuing/card-issuer.js';
@@ -20,7 +21,12 @@ export type Deps = {
   mailer: Mailer;
   mail: MailTemplates;
   logger: Logger;
+  /**
+   * The current SESSION_SECRET (or the generated one), the root the purpose keys come from. Sign and hash with
+   * `keys`, not with this: each purpose has its own key, and the keys know the previous secret during a rotation.
+   */
   sessionSecret: string;
+  keys: Keys;
   /** The payment provider chosen by configuration: nothing else knows which one it is. */
   payments: PaymentProvider;
   /** The card issuer chosen by configuration: nothing outside providers/issuing knows which one it is. */
@@ -36,6 +42,26 @@ export type Deps = {
   /** The current time; tests move it forward to expire codes and sessions. */
   now: () => Date;
 };
+
+/** A key per purpose, derived from SESSION_SECRET (and SESSION_SECRET_PREVIOUS while rotating); lib/keys.ts. */
+export type Keys = {
+  accessTokens: Keyring;
+  oneTimeCodes: Keyring;
+  /** Authenticator recovery codes (they last until regenerated, so a rotation keeps the previous secret longer). */
+  recoveryCodes: Keyring;
+  /** Fingerprints of card requests kept with their idempotency keys (current key only: they live for a retry). */
+  requestFingerprints: Keyring;
+};
+
+/** `secrets`: the current one first, then the previous one while a rotation is under way. */
+export function createKeys(secrets: readonly (string | undefined)[]): Keys {
+  return {
+    accessTokens: createKeyring(secrets, 'access-tokens'),
+    oneTimeCodes: createKeyring(secrets, 'one-time-codes'),
+    recoveryCodes: createKeyring(secrets, 'recovery-codes'),
+    requestFingerprints: createKeyring(secrets, 'request-fingerprints'),
+  };
+}
 
 /** Who is asking, for audit and rate limits. */
 export type RequestContext = { ip: string; userAgent: string | null };
@@ -58,6 +84,7 @@ export function buildDeps(input: DepsInput): Deps {
   const { config, db, logger } = input;
   const now = input.now ?? (() => new Date());
   const sessionSecret = resolveDataDirSecret(config, 'session-secret', config.SESSION_SECRET);
+  const secrets = [sessionSecret, config.SESSION_SECRET_PREVIOUS];
   const payments = input.payments ?? createPaymentProvider(config, sessionSecret, input.selfUrl);
   const issuing = createCardIssuer({ config, db, sessionSecret, selfUrl: input.selfUrl, now, logger });
   return {
@@ -67,10 +94,11 @@ export function buildDeps(input: DepsInput): Deps {
     mail: mailTemplates(config.APP_URL),
     logger,
     sessionSecret,
+    keys: createKeys(secrets),
     payments,
     issuer: input.issuer ?? issuing.issuer,
     sandboxIssuer: issuing.sandbox,
-    pinBox: createSealedBox(sessionSecret, 'pending-card-pin'),
+    pinBox: createSealedBox(secrets, 'pending-card-pin'),
     rates: createRateCache(payments, now),
     jobs: createJobRequests(db, now, logger),
     now,

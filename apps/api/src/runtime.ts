@@ -9,7 +9,6 @@ import { createSmtpMailer } from './providers/mail/smtp.js';
 export type Runtime = {
   deps: Deps;
   database: DatabaseHandle;
-  usesDevOutbox: boolean;
   /** Where this process can reach itself (the sandbox providers live here); set once listening. */
   setSelfUrl: (url: string) => void;
   close: () => Promise<void>;
@@ -20,16 +19,16 @@ export async function openRuntime(config: Config, logger: Logger): Promise<Runti
   const database = config.DATABASE_URL
     ? await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
     : await openDatabase({ dataDir: config.DATA_DIR });
-  const usesDevOutbox = !config.SMTP_URL;
-  const mailer: Mailer = config.SMTP_URL
-    ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
-    : createOutboxMailer({ db: database.db, logger });
+  // Live mode requires SMTP_URL (config.ts); the outbox keeps mail only in demo mode.
+  const mailer: Mailer =
+    config.usesDevOutbox || !config.SMTP_URL
+      ? createOutboxMailer({ db: database.db, logger })
+      : createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger });
   let selfUrl = `http://127.0.0.1:${config.PORT}`;
   const deps = buildDeps({ config, db: database.db, mailer, logger, selfUrl: () => selfUrl });
   return {
     deps,
     database,
-    usesDevOutbox,
     setSelfUrl(url) {
       selfUrl = url;
     },

@@ -5,6 +5,7 @@ import { ConfigError, parseConfig } from './config.js';
 import { jobDefinitions } from './jobs/index.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { createLogger } from './lib/logger.js';
+import { modeBanner } from './mode-banner.js';
 import { openRuntime } from './runtime.js';
 import { ensureStartupUsers } from './seed/ensure-users.js';
 
@@ -23,11 +24,8 @@ async function main() {
   const runtime = await openRuntime(config, logger);
   const here = dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : join(here, '../../web/dist');
-  const app = await buildApp(runtime.deps, {
-    webDistDir,
-    exposeDevOutbox: runtime.usesDevOutbox && config.NODE_ENV !== 'production',
-  });
-  const seeded = await ensureStartupUsers(runtime.deps, config.SEED_DEMO ?? config.isEmbedded);
+  const app = await buildApp(runtime.deps, { webDistDir });
+  const seeded = await ensureStartupUsers(runtime.deps, config.seedDemo);
 
   let jobs: JobRunner | undefined;
   let closing = false;
@@ -52,9 +50,11 @@ async function main() {
   await jobs.start();
   const lines = [
     '',
+    ...modeBanner(config),
     `  CoinCard is running: ${config.APP_URL}`,
     `  Database: ${runtime.database.kind === 'pglite' ? `PGlite in ${resolve(config.DATA_DIR)}` : 'PostgreSQL'}`,
-    `  Mail: ${runtime.usesDevOutbox ? `dev outbox at ${new URL('/dev/outbox', config.APP_URL)}` : 'SMTP'}`,
+    `  Mail: ${config.usesDevOutbox ? `dev outbox at ${new URL('/dev/outbox', config.APP_URL)}` : 'SMTP'}`,
+    `  Payments: ${config.PAYMENTS_PROVIDER}, card issuer: ${config.CARD_ISSUER}`,
     `  API docs: ${new URL('/api/docs', config.APP_URL)}`,
     ...seeded.map((login) => `  Demo ${login.role}: ${login.email} / ${login.password}`),
     '',

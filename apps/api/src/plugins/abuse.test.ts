@@ -79,7 +79,7 @@ describe('secrets stay out of the logs', () => {
 
 describe('cookies over HTTPS', () => {
   it('uses __Host- cookies with Secure when APP_URL is https', async () => {
-    const https = await createTestApp({ configEnv: { APP_URL: 'https://coincard.example' } });
+    const https = await createTestApp({ configEnv: { APP_URL: 'https://coincard.example', DEMO_MODE: 'true' } });
     try {
       await https.signUp('secure@example.com');
       const mail = await https.smtp.latest('secure@example.com', 'Verify');

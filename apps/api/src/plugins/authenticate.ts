@@ -56,7 +56,7 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   const { accessToken } = readSessionCookies(request, deps.config);
   if (!accessToken || accessToken.length > 300) throw invalidAccess();
   const now = deps.now();
-  const sessionId = readAccessToken(deps.sessionSecret, accessToken, now);
+  const sessionId = readAccessToken(deps.keys.accessTokens, accessToken, now);
   if (!sessionId) throw invalidAccess();
   // An ISO string, not a Date: placeholders skip the column's own encoding, and both drivers read this one alike.
   const [row] = await sessionLookup(deps.db).execute({ sessionId, now: now.toISOString() });

@@ -55,6 +55,8 @@ export async function startServerProcess(options: {
       SANDBOX_ISSUER_WINDOW_SECONDS: '0',
       SANDBOX_ISSUER_SETTLE_MS: '300',
       JOBS_INTERVAL_MS: '1000',
+      // The sandbox providers on PostgreSQL are a demo deployment; without the demo logins.
+      DEMO_MODE: 'true',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       ...options.env,

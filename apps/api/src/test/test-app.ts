@@ -36,14 +36,13 @@ export const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter
 
 type TestAppOverrides = {
   configEnv?: Record<string, string>;
-  exposeDevOutbox?: boolean;
   /** Replaces the configured payment provider (the Cryptomus adapter pointed at a test's fake server). */
   payments?: (appUrl: string) => PaymentProvider;
   /** Replaces the configured card issuer (the Bridgecard adapter pointed at a test's fake server). */
   issuer?: (appUrl: string) => CardIssuer;
   /** Receives the app's real log output (the production logger settings, redaction included). */
   logLines?: string[];
-  /** Sends mail to the development outbox instead of the in-test SMTP server. */
+  /** Sends mail to the development outbox (served at /api/dev/outbox) instead of the in-test SMTP server. */
   useDevOutbox?: boolean;
 };
 
@@ -60,7 +59,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     NODE_ENV: 'test',
     APP_URL: appUrl,
     SESSION_SECRET: 'test-secret-that-is-at-least-32-chars',
-    SMTP_URL: smtp.url,
+    ...(overrides.useDevOutbox ? {} : { SMTP_URL: smtp.url }),
     SANDBOX_ISSUER_KEY: 'test-sandbox-issuer-key-of-at-least-32-chars',
     // Funds and unloads wait at the sandbox issuer until a test settles them (test/card-helpers.ts settleIssuer).
     SANDBOX_ISSUER_SETTLE_MS: '600000',
@@ -75,7 +74,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
   const deps = buildDeps({
     config,
     db: database.db,
-    mailer: overrides.useDevOutbox
+    mailer: config.usesDevOutbox
       ? createOutboxMailer({ db: database.db, logger })
       : createSmtpMailer({ url: smtp.url, from: config.MAIL_FROM, logger }),
     logger,
@@ -84,7 +83,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     payments: overrides.payments?.(appUrl),
     issuer: overrides.issuer?.(appUrl),
   });
-  const app: FastifyInstance = await buildApp(deps, { exposeDevOutbox: overrides.exposeDevOutbox ?? false });
+  const app: FastifyInstance = await buildApp(deps);
   await app.listen({ host: '127.0.0.1', port });
   const defaultIp = freshIp();
 

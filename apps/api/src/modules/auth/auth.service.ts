@@ -159,7 +159,7 @@ export async function login(
       purpose: 'two_factor',
       ttlMs: OTP_TTL_MS,
       now,
-      secret: deps.sessionSecret,
+      secret: deps.keys.oneTimeCodes,
       payload: { challengeHash: sha256(challenge) },
     });
     const methods: TwoFactorMethod[] = totp ? ['totp'] : [];
@@ -208,7 +208,7 @@ export async function verifyTwoFactor(
       challenge: input.challenge ?? '',
       purpose: 'two_factor',
       now,
-      secret: deps.sessionSecret,
+      secret: deps.keys.oneTimeCodes,
       expiredMessage: TWO_FACTOR_EXPIRED,
       alsoAccept: async (code) => (await acceptSecondFactorCode(deps, deps.db, userId, code, ctx)) !== null,
     });

@@ -5,6 +5,7 @@ import { type CodePurpose, oneTimeCodes } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { isKeyId, type Keyring, keyedHash } from '../../lib/keys.js';
 
 type Payload = { newEmail?: string; challengeHash?: string };
 
@@ -52,13 +53,30 @@ export async function consumeLinkCode(db: Executor, purpose: CodePurpose, code: 
   return row ?? null;
 }
 
-export const otpHash = (secret: string, userId: string, purpose: CodePurpose, code: string) =>
-  hmacSha256(secret, `otp:${userId}:${purpose}:${code}`);
+/**
+ * "<keyId>:<HMAC>" under the one-time-code key (lib/keys.ts): the key id says which key made it, so a code mailed just
+ * before a secret rotation still works. The user and the code's purpose are in the message, so a code is good for
+ * nothing else. Hashes from before key ids (no prefix) were keyed with the secret itself.
+ */
+const otpMessage = (userId: string, purpose: CodePurpose, code: string) => `otp:${userId}:${purpose}:${code}`;
+
+export const otpHash = (keys: Keyring, userId: string, purpose: CodePurpose, code: string) =>
+  `${keys.current.id}:${keyedHash(keys.current.key, otpMessage(userId, purpose, code))}`;
+
+function otpMatches(keys: Keyring, stored: string, userId: string, purpose: CodePurpose, code: string): boolean {
+  const message = otpMessage(userId, purpose, code);
+  const [keyId = '', hash = ''] = stored.split(':');
+  if (isKeyId(keyId)) {
+    const key = keys.find(keyId);
+    return key ? safeEqual(hash, keyedHash(key.key, message)) : false;
+  }
+  return keys.all.some((key) => safeEqual(stored, hmacSha256(key.secret, message)));
+}
 
 /** A 6-digit code mailed to the user, stored as a keyed hash. */
 export async function issueOtp(
   db: Executor,
-  input: { userId: string; purpose: CodePurpose; ttlMs: number; now: Date; secret: string; payload?: Payload },
+  input: { userId: string; purpose: CodePurpose; ttlMs: number; now: Date; secret: Keyring; payload?: Payload },
 ): Promise<string> {
   await voidOpenCodes(db, input.userId, input.purpose, input.now);
   const code = randomDigits(OTP_LENGTH);
@@ -85,7 +103,8 @@ export async function verifyOtp(
     purpose: CodePurpose;
     code: string;
     now: Date;
-    secret: string;
+    /** The one-time-code keys (deps.keys.oneTimeCodes). */
+    secret: Keyring;
     expiredMessage: string;
     /** For codes issued with a challenge: the caller must hold it, or the try is refused without counting. */
     challenge?: string;
@@ -118,8 +137,8 @@ export async function verifyOtp(
     .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, OTP_MAX_ATTEMPTS)))
     .returning({ attempts: oneTimeCodes.attempts });
   if (!counted) throw new AppError('InvalidCode', input.expiredMessage);
-  const expected = otpHash(input.secret, input.userId, input.purpose, input.code);
-  if (!safeEqual(row.codeHash, expected) && !(await input.alsoAccept?.(input.code))) {
+  const matches = otpMatches(input.secret, row.codeHash, input.userId, input.purpose, input.code);
+  if (!matches && !(await input.alsoAccept?.(input.code))) {
     const left = OTP_MAX_ATTEMPTS - counted.attempts;
     if (left <= 0) throw new AppError('InvalidCode', input.expiredMessage);
     throw new AppError('InvalidCode', `Incorrect code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`, {

@@ -29,7 +29,7 @@ export async function createSession(
     ip: ctx.ip,
   });
   await db.insert(refreshTokens).values({ tokenHash: sha256(refreshToken), sessionId, createdAt: now });
-  return { accessToken: signAccessToken(deps.sessionSecret, sessionId, now), refreshToken, expiresAt };
+  return { accessToken: signAccessToken(deps.keys.accessTokens, sessionId, now), refreshToken, expiresAt };
 }
 
 const invalidRefresh = () => new AppError('InvalidRefreshToken', 'Your session has ended. Please sign in again.');
@@ -73,7 +73,7 @@ export async function rotateRefreshToken(deps: Deps, refreshToken: string | unde
     return {
       kind: 'ok',
       tokens: {
-        accessToken: signAccessToken(deps.sessionSecret, row.session.id, now),
+        accessToken: signAccessToken(deps.keys.accessTokens, row.session.id, now),
         refreshToken: next,
         expiresAt: row.session.expiresAt,
       },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/client.js';
 import { hmacSha256 } from '../../lib/crypto.js';
+import { keyedHash } from '../../lib/keys.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { sandboxIssuerCredentials } from '../../providers/issuing/index.js';
 import { balanceOf, cardOf, createCard, fundedUser, settleIssuer, userWithCard } from '../../test/card-helpers.js';
@@ -183,7 +184,10 @@ describe('the ledger and the issuer stay together', () => {
     const [row] = await executeRows<Record<string, unknown>>(t.deps.db, sql`select * from cards where id = ${cardId}`);
     const stored = JSON.stringify(row);
     for (let pin = 0; pin <= 9999; pin += 1) {
-      const guess = hmacSha256(t.deps.sessionSecret, JSON.stringify(['create-card', 'Secret', pin]));
+      const guess = keyedHash(
+        t.deps.keys.requestFingerprints.current.key,
+        JSON.stringify(['create-card', 'Secret', pin]),
+      );
       expect(stored.includes(guess)).toBe(false);
     }
     expect(stored).not.toContain('4821');

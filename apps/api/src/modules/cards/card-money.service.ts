@@ -12,9 +12,9 @@ import { and, eq } from 'drizzle-orm';
 import { type CardOperationRow, type CardRow, cardOperations, cards, type UserRow } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { hmacSha256 } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { keyedHash } from '../../lib/keys.js';
 import { audit } from '../audit/audit.js';
 import { InsufficientFunds } from '../ledger/ledger.service.js';
 import { balanceOf } from '../ledger/ledger-read.js';
@@ -134,7 +134,10 @@ export async function loadCard(
   input: LoadInput,
   idempotencyKey: string | undefined,
 ): Promise<CardMoneyResponse> {
-  const requestHash = hmacSha256(deps.sessionSecret, JSON.stringify(['load', cardId, input.amount, input.includesFee]));
+  const requestHash = keyedHash(
+    deps.keys.requestFingerprints.current.key,
+    JSON.stringify(['load', cardId, input.amount, input.includesFee]),
+  );
   const previous = await previousOperation(deps, user.id, idempotencyKey, requestHash);
   if (previous) return answer(deps, previous, loadMessage(previous));
   const quote = quoteLoad(input.amount, input.includesFee);
@@ -195,7 +198,10 @@ export async function unloadCard(
   input: { amount: number },
   idempotencyKey: string | undefined,
 ): Promise<CardMoneyResponse> {
-  const requestHash = hmacSha256(deps.sessionSecret, JSON.stringify(['unload', cardId, input.amount]));
+  const requestHash = keyedHash(
+    deps.keys.requestFingerprints.current.key,
+    JSON.stringify(['unload', cardId, input.amount]),
+  );
   const previous = await previousOperation(deps, user.id, idempotencyKey, requestHash);
   if (previous) return answer(deps, previous, unloadMessage(previous));
   const started = await sameKeyAtOnce(deps, user.id, idempotencyKey, requestHash, () =>

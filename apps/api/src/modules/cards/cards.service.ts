@@ -23,9 +23,9 @@ import {
 } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { hmacSha256 } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { keyedHash } from '../../lib/keys.js';
 import { addMonths } from '../../lib/months.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
@@ -74,7 +74,7 @@ export async function createCard(
   ctx: RequestContext,
 ): Promise<CreateCardResponse> {
   // The PIN stays out of the request hash: even keyed, 10,000 candidates would give it away to whoever reads the row.
-  const requestHash = hmacSha256(deps.sessionSecret, JSON.stringify(['create-card', input.name]));
+  const requestHash = keyedHash(deps.keys.requestFingerprints.current.key, JSON.stringify(['create-card', input.name]));
   const replay = async (): Promise<CreateCardResponse | null> => {
     if (!idempotencyKey) return null;
     const [previous] = await deps.db

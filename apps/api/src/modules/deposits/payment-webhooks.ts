@@ -9,6 +9,7 @@ import { applyProviderState } from './apply-provider-state.js';
 export const paymentWebhookSource: WebhookSource<PaymentWebhook> = {
   name: 'payments',
   provider: (deps) => deps.payments.name,
+  allowedSenders: (config) => config.PAYMENTS_WEBHOOK_ALLOWED_IPS,
   verify(deps, rawBody) {
     const event = deps.payments.verifyWebhook(rawBody);
     return { eventKey: event.eventKey, eventType: `payment:${event.providerStatus}`, subject: event.orderId, event };

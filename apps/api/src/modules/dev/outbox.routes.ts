@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { mailOutbox } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 
-/** The dev outbox page's data. Registered only outside production and only when mail goes to the outbox. */
+/** The dev outbox page's data. Registered only in demo mode, and only when mail goes to the outbox (no SMTP_URL). */
 export function devOutboxRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

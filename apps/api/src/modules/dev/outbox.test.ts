@@ -4,7 +4,7 @@ import { createTestApp, STRONG_PASSWORD } from '../../test/test-app.js';
 describe('development outbox', () => {
   it('keeps mails for the dev page when there is no SMTP server, and prints their links', async () => {
     const logLines: string[] = [];
-    const t = await createTestApp({ useDevOutbox: true, exposeDevOutbox: true, logLines });
+    const t = await createTestApp({ useDevOutbox: true, logLines });
     try {
       await t.request('POST', '/api/auth/register', {
         body: { email: 'outbox@example.com', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD },

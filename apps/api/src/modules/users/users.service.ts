@@ -98,7 +98,7 @@ export async function startEmailChange(deps: Deps, user: UserRow, newEmail: stri
     purpose: 'email_change',
     ttlMs: OTP_TTL_MS,
     now,
-    secret: deps.sessionSecret,
+    secret: deps.keys.oneTimeCodes,
     payload: { newEmail },
   });
   await audit(deps.db, { action: 'user.email_change_requested', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
@@ -113,7 +113,7 @@ export async function confirmEmailChange(deps: Deps, user: UserRow, otp: string,
     purpose: 'email_change',
     code: otp,
     now,
-    secret: deps.sessionSecret,
+    secret: deps.keys.oneTimeCodes,
     expiredMessage: 'This code has expired or was used too many times. Send a new code.',
   });
   const newEmail = payload.newEmail;

@@ -1,3 +1,4 @@
+import type { Config } from '../../config.js';
 import type { Deps } from '../../deps.js';
 
 /** What every verified webhook says about itself, whatever the provider. */
@@ -23,6 +24,8 @@ export type WebhookSource<Event = unknown> = {
   provider: (deps: Deps) => string;
   /** The request header carrying the signature, when it is not inside the body. */
   signatureHeader?: string;
+  /** The provider's sending addresses and ranges, when configured: anyone else is refused before anything is read. */
+  allowedSenders?: (config: Config) => readonly string[] | undefined;
   /** Throws AppError InvalidSignature unless the provider signed these bytes. */
   verify: (deps: Deps, rawBody: string, signature: string | null) => VerifiedWebhook<Event>;
   /** Applies the event; must be idempotent, since providers redeliver and the replay job retries. */
@@ -34,6 +37,7 @@ export type RegisteredWebhookSource = {
   name: string;
   provider: (deps: Deps) => string;
   signatureHeader?: string;
+  allowedSenders?: (config: Config) => readonly string[] | undefined;
   verify: (
     deps: Deps,
     rawBody: string,
@@ -46,6 +50,7 @@ export function registerWebhookSource<Event>(source: WebhookSource<Event>): Regi
     name: source.name,
     provider: source.provider,
     signatureHeader: source.signatureHeader,
+    allowedSenders: source.allowedSenders,
     verify(deps, rawBody, signature) {
       const { event, ...meta } = source.verify(deps, rawBody, signature);
       return { ...meta, apply: () => source.process(deps, event) };

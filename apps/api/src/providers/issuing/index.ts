@@ -1,6 +1,6 @@
 import type { CardholderProfile, Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { hmacSha256 } from '../../lib/crypto.js';
+import { derivePurposeKey, keyedHash } from '../../lib/keys.js';
 import { createSealedBox } from '../../lib/sealed-box.js';
 import { resolveDataDirSecret } from '../../secrets.js';
 import { createBridgecardIssuer } from './bridgecard.js';
@@ -9,12 +9,17 @@ import { createSandboxBooks, type SandboxBooks } from './sandbox-books.js';
 
 export type SandboxIssuerCredentials = { accessToken: string; secretKey: string; webhookSecret: string };
 
-/** The sandbox's keys are derived from the session secret: nothing to configure, nothing shared between installs. */
+/**
+ * The sandbox's keys are derived from the session secret with their own purpose (lib/keys.ts): nothing to configure,
+ * nothing shared between installs or with any other use of the secret. Both ends are this app, so they follow the
+ * current secret without versions.
+ */
 export function sandboxIssuerCredentials(sessionSecret: string): SandboxIssuerCredentials {
+  const key = derivePurposeKey(sessionSecret, 'sandbox-issuer-credentials');
   return {
-    accessToken: `at_sandbox_${hmacSha256(sessionSecret, 'sandbox-issuer-token').slice(0, 40)}`,
-    secretKey: `sk_sandbox_${hmacSha256(sessionSecret, 'sandbox-issuer-secret-key').slice(0, 40)}`,
-    webhookSecret: hmacSha256(sessionSecret, 'sandbox-issuer-webhook'),
+    accessToken: `at_sandbox_${keyedHash(key, 'sandbox-issuer-token').slice(0, 40)}`,
+    secretKey: `sk_sandbox_${keyedHash(key, 'sandbox-issuer-secret-key').slice(0, 40)}`,
+    webhookSecret: keyedHash(key, 'sandbox-issuer-webhook'),
   };
 }
 
@@ -68,7 +73,10 @@ export function createCardIssuer(input: {
     secretKey: credentials.secretKey,
     webhookSecret: credentials.webhookSecret,
     box: createSealedBox(
-      resolveDataDirSecret(config, 'sandbox-issuer-key', config.SANDBOX_ISSUER_KEY),
+      [
+        resolveDataDirSecret(config, 'sandbox-issuer-key', config.SANDBOX_ISSUER_KEY),
+        config.SANDBOX_ISSUER_KEY_PREVIOUS,
+      ],
       'sandbox-issuer',
     ),
     windowSeconds: config.sandboxIssuerWindowSeconds,

@@ -1,12 +1,14 @@
 import type { Config } from '../../config.js';
-import { hmacSha256 } from '../../lib/crypto.js';
+import { derivePurposeKey, keyedHash } from '../../lib/keys.js';
 import { createCryptomusProvider } from './cryptomus.js';
 import type { PaymentProvider } from './payment-provider.js';
 
 export type SandboxCredentials = { merchantId: string; apiKey: string };
 
+/** The sandbox provider's API key, derived from the session secret for this purpose alone (lib/keys.ts). */
 export function sandboxCredentials(sessionSecret: string): SandboxCredentials {
-  return { merchantId: 'coincard-sandbox', apiKey: hmacSha256(sessionSecret, 'sandbox-payments-key') };
+  const key = derivePurposeKey(sessionSecret, 'sandbox-payments-credentials');
+  return { merchantId: 'coincard-sandbox', apiKey: keyedHash(key, 'sandbox-payments-key') };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { recoveryCodes } from '../../../db/schema/index.js';
 import { hmacSha256 } from '../../../lib/crypto.js';
 import { uuidv7 } from '../../../lib/ids.js';
+import { type Keyring, keyedHash } from '../../../lib/keys.js';
 
 export const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: the codes are read off paper. 31 symbols × 10 = about 50 bits each. */
@@ -15,9 +16,19 @@ export const RECOVERY_CODE_PATTERN = /^[a-z2-9]{5}[\s-]?[a-z2-9]{5}$/i;
 
 export const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
-/** Keyed with the server secret, like the mailed codes, so a database copy alone cannot be searched offline. */
-const recoveryHash = (secret: string, userId: string, code: string) =>
-  hmacSha256(secret, `recovery:${userId}:${normaliseRecoveryCode(code)}`);
+/**
+ * Keyed with the recovery-code key (lib/keys.ts), so a database copy alone cannot be searched offline: "<keyId>:<HMAC>"
+ * with the current key. Every configured key's form is looked for, and the form from before key ids (the secret
+ * itself as the key), so codes made before a secret rotation keep working while that secret is configured.
+ */
+const recoveryMessage = (userId: string, code: string) => `recovery:${userId}:${normaliseRecoveryCode(code)}`;
+const recoveryHash = (keys: Keyring, userId: string, code: string) =>
+  `${keys.current.id}:${keyedHash(keys.current.key, recoveryMessage(userId, code))}`;
+const recoveryHashCandidates = (keys: Keyring, userId: string, code: string) =>
+  keys.all.flatMap((key) => [
+    `${key.id}:${keyedHash(key.key, recoveryMessage(userId, code))}`,
+    hmacSha256(key.secret, recoveryMessage(userId, code)),
+  ]);
 
 function newCode(): string {
   let raw = '';
@@ -26,19 +37,19 @@ function newCode(): string {
 }
 
 /** Replaces every recovery code of a user with a fresh set; answers the codes, which are shown once and never again. */
-export async function replaceRecoveryCodes(db: Executor, secret: string, userId: string, now: Date) {
+export async function replaceRecoveryCodes(db: Executor, keys: Keyring, userId: string, now: Date) {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
   await db
     .insert(recoveryCodes)
     .values(
-      codes.map((code) => ({ id: uuidv7(), userId, codeHash: recoveryHash(secret, userId, code), createdAt: now })),
+      codes.map((code) => ({ id: uuidv7(), userId, codeHash: recoveryHash(keys, userId, code), createdAt: now })),
     );
   return codes;
 }
 
 /** Marks a recovery code used if it is one of the user's unused ones; atomic, so two requests cannot both spend it. */
-export async function spendRecoveryCode(db: Executor, secret: string, userId: string, code: string, now: Date) {
+export async function spendRecoveryCode(db: Executor, keys: Keyring, userId: string, code: string, now: Date) {
   if (!RECOVERY_CODE_PATTERN.test(code)) return false;
   const [spent] = await db
     .update(recoveryCodes)
@@ -46,7 +57,7 @@ export async function spendRecoveryCode(db: Executor, secret: string, userId: st
     .where(
       and(
         eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, recoveryHash(secret, userId, code)),
+        inArray(recoveryCodes.codeHash, recoveryHashCandidates(keys, userId, code)),
         isNull(recoveryCodes.usedAt),
       ),
     )

@@ -19,7 +19,7 @@ const boxes = new WeakMap<Deps, SealedBox>();
 function totpBox(deps: Deps): SealedBox {
   let box = boxes.get(deps);
   if (!box) {
-    box = createSealedBox(deps.sessionSecret, 'totp-secret');
+    box = createSealedBox([deps.sessionSecret, deps.config.SESSION_SECRET_PREVIOUS], 'totp-secret');
     boxes.set(deps, box);
   }
   return box;
@@ -99,7 +99,7 @@ export async function confirmTotpEnrolment(
       .update(totpCredentials)
       .set({ confirmedAt: now, lastUsedStep: step })
       .where(eq(totpCredentials.userId, user.id));
-    const codes = await replaceRecoveryCodes(tx, deps.sessionSecret, user.id, now);
+    const codes = await replaceRecoveryCodes(tx, deps.keys.recoveryCodes, user.id, now);
     // A credential change: whoever else holds a session (the reason one turns a factor on) is signed out.
     await revokeUserSessions(tx, user.id, 'totp_enabled', now, principal.sessionId);
     await audit(tx, { action: 'user.totp_enabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
@@ -139,7 +139,7 @@ export async function acceptSecondFactorCode(
       .returning({ userId: totpCredentials.userId });
     return moved ? 'totp' : null;
   }
-  if (await spendRecoveryCode(db, deps.sessionSecret, userId, code, now)) {
+  if (await spendRecoveryCode(db, deps.keys.recoveryCodes, userId, code, now)) {
     await audit(db, {
       action: 'auth.recovery_code_used',
       actorId: userId,
@@ -182,7 +182,7 @@ export async function regenerateRecoveryCodes(
   await verifyTotpStepUp(deps, user, input, ctx);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const codes = await replaceRecoveryCodes(tx, deps.sessionSecret, user.id, now);
+    const codes = await replaceRecoveryCodes(tx, deps.keys.recoveryCodes, user.id, now);
     await audit(tx, {
       action: 'user.recovery_codes_regenerated',
       actorId: user.id,

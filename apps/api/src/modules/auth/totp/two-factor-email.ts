@@ -48,7 +48,7 @@ export async function mailTwoFactorCodeInstead(
   const code = randomDigits(OTP_LENGTH);
   const [updated] = await deps.db
     .update(oneTimeCodes)
-    .set({ codeHash: otpHash(deps.sessionSecret, userId, 'two_factor', code) })
+    .set({ codeHash: otpHash(deps.keys.oneTimeCodes, userId, 'two_factor', code) })
     .where(and(eq(oneTimeCodes.id, row.code.id), isNull(oneTimeCodes.usedAt)))
     .returning({ id: oneTimeCodes.id });
   if (!updated) throw new AppError('InvalidCode', TWO_FACTOR_EXPIRED);
