@@ -71,3 +71,17 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER deposits_final_status BEFORE UPDATE OF status, credited_amount ON "deposits"
   FOR EACH ROW EXECUTE FUNCTION deposits_final_status_is_final();
+--> statement-breakpoint
+-- PostgreSQL: the app connects as a role that may read and append the ledger but never rewrite it. Run as the owner
+-- (the app does so itself after migrating when DATABASE_MIGRATION_URL is set; docs/operations.md, Database roles).
+CREATE FUNCTION coincard_grant_app_role(app_role name) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('GRANT USAGE ON SCHEMA public TO %I', app_role);
+  EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO %I', app_role);
+  EXECUTE format('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO %I', app_role);
+  EXECUTE format('REVOKE TRUNCATE ON ALL TABLES IN SCHEMA public FROM %I', app_role);
+  EXECUTE format('REVOKE UPDATE, DELETE ON ledger_entries, ledger_transfers FROM %I', app_role);
+  EXECUTE format('REVOKE DELETE ON ledger_accounts FROM %I', app_role);
+  REVOKE UPDATE, DELETE, TRUNCATE ON ledger_entries, ledger_transfers FROM PUBLIC;
+END;
+$$;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.js';
+import { type DatabaseHandle, executeRows } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { openTestDatabase } from '../../test/test-database.js';
@@ -40,9 +40,9 @@ describe('a final deposit status, guarded by the database', () => {
     await expect(
       database.db.execute(sql`update deposits set credited_amount = 9000 where id = ${id}`),
     ).rejects.toMatchObject(refused(/credited once/));
-    const rows = await database.db.execute(sql`select status, credited_amount from deposits where id = ${id}`);
-    expect(rows.rows[0]).toMatchObject({ status: 'PAID' });
-    expect(Number((rows.rows[0] as { credited_amount: unknown }).credited_amount)).toBe(5000);
+    const [row] = await executeRows(database.db, sql`select status, credited_amount from deposits where id = ${id}`);
+    expect(row?.status).toBe('PAID');
+    expect(Number(row?.credited_amount)).toBe(5000);
   });
 
   it('refuses reopening an expired or failed deposit', async () => {
@@ -58,7 +58,7 @@ describe('a final deposit status, guarded by the database', () => {
     const id = await depositIn('PENDING');
     await database.db.execute(sql`update deposits set status = 'PAID_LESS', credited_amount = 3000 where id = ${id}`);
     await database.db.execute(sql`update deposits set provider_status = 'paid', next_check_at = null where id = ${id}`);
-    const rows = await database.db.execute(sql`select status, provider_status from deposits where id = ${id}`);
-    expect(rows.rows[0]).toMatchObject({ status: 'PAID_LESS', provider_status: 'paid' });
+    const [row] = await executeRows(database.db, sql`select status, provider_status from deposits where id = ${id}`);
+    expect(row).toMatchObject({ status: 'PAID_LESS', provider_status: 'paid' });
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.js';
+import { type DatabaseHandle, executeRows } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
@@ -149,10 +149,11 @@ describe('ledger', () => {
       }),
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/ledger_accounts_non_negative/) } });
     expect(await balanceOf(database.db, userAccount(user))).toBe(0);
-    const columns = await database.db.execute(
+    const columns = await executeRows(
+      database.db,
       sql`select 1 from information_schema.columns where table_name = 'ledger_accounts' and column_name = 'allow_negative'`,
     );
-    expect(columns.rows).toEqual([]);
+    expect(columns).toEqual([]);
   });
 
   it('keeps its invariants under random sequences of transfers (property)', async () => {
