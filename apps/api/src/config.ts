@@ -75,6 +75,11 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /** The owner role, for migrations; DATABASE_URL is then the restricted app role (docs/operations.md). */
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z

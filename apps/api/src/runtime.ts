@@ -17,7 +17,11 @@ export type Runtime = {
 /** Opens what the configuration names: PostgreSQL or PGlite, SMTP or the dev outbox. */
 export async function openRuntime(config: Config, logger: Logger): Promise<Runtime> {
   const database = config.DATABASE_URL
-    ? await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
+    ? await openDatabase({
+        url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        migrationUrl: config.DATABASE_MIGRATION_URL,
+      })
     : await openDatabase({ dataDir: config.DATA_DIR });
   // Live mode requires SMTP_URL (config.ts); the outbox keeps mail only in demo mode.
   const mailer: Mailer =

@@ -26,7 +26,11 @@ export type DatabaseHandle = {
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
+  /**
+   * migrationUrl: the owner, who applies migrations and then grants the app's role (the one in `url`) what it needs,
+   * minus rewriting the ledger (migration 0009). Without it the app's own role migrates, as in development.
+   */
+  | { url: string; poolSize?: number; migrationUrl?: string }
   /** dataDir undefined: an in-memory PGlite (tests). */
   | { dataDir?: string };
 
@@ -37,14 +41,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // An idle client lost its connection; the pool replaces it on next checkout.
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    const client = await pool.connect();
-    try {
-      // Several instances may start at once: only one applies migrations.
-      await client.query('select pg_advisory_lock(7245001)');
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock(7245001)').catch(() => undefined);
-      client.release();
+    if (options.migrationUrl) {
+      const owner = new pg.Client({ connectionString: options.migrationUrl });
+      await owner.connect();
+      try {
+        const appRole = await pool.query<{ role: string }>('select current_user as role');
+        await migrateAs(owner, async () => {
+          await owner.query('select coincard_grant_app_role($1)', [appRole.rows[0]?.role]);
+        });
+      } finally {
+        await owner.end();
+      }
+    } else {
+      const client = await pool.connect();
+      try {
+        await migrateAs(client);
+      } finally {
+        client.release();
+      }
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -57,6 +71,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** Several instances may start at once: only one applies migrations (and grants) at a time. */
+async function migrateAs(client: pg.Client | pg.PoolClient, then?: () => Promise<void>): Promise<void> {
+  await client.query('select pg_advisory_lock(7245001)');
+  try {
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await then?.();
+  } finally {
+    await client.query('select pg_advisory_unlock(7245001)').catch(() => undefined);
+  }
 }
 
 /** Runs raw SQL and answers its rows; both drivers (pg and PGlite) return `{ rows }`. */

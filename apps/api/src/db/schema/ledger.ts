@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
-  boolean,
   check,
   index,
   jsonb,
@@ -24,15 +23,21 @@ export const ledgerAccounts = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** A second key for accounts that are not one-per-user (a card id, a provider name). */
     ref: text('ref').notNull().default(''),
-    /** Cached sum of this account's entries, kept in the same transaction as the entries. */
+    /**
+     * Cached sum of this account's entries. Only the database writes it: a trigger on ledger_entries adds each new
+     * entry, and a trigger on this table refuses any other change (migration 0009).
+     */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-    /** Only platform and provider clearing accounts may go below zero; user money never. */
-    allowNegative: boolean('allow_negative').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_accounts_owner_unique').on(t.kind, sql`coalesce(${t.userId}::text, '')`, t.ref),
-    check('ledger_accounts_non_negative', sql`${t.allowNegative} or ${t.balance} >= 0`),
+    // Whether an account may go below zero follows from its kind, not from a flag someone could flip: clearing and
+    // expense accounts mirror money outside the platform; every account holding someone's money never may.
+    check(
+      'ledger_accounts_non_negative',
+      sql`${t.balance} >= 0 or ${t.kind} in ('clearing_payments', 'clearing_issuer', 'expense_referral_rewards')`,
+    ),
   ],
 );
 

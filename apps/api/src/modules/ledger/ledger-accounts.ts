@@ -26,6 +26,11 @@ const MAY_GO_NEGATIVE: ReadonlySet<AccountKind> = new Set([
   'expense_referral_rewards',
 ]);
 
+/** The same list is in the ledger_accounts_non_negative check (schema/ledger.ts): the database has the last word. */
+export function mayGoNegative(kind: AccountKind): boolean {
+  return MAY_GO_NEGATIVE.has(kind);
+}
+
 export type AccountKey = { kind: AccountKind; userId?: string | null; ref?: string };
 
 export type PlatformKind = Exclude<
@@ -52,7 +57,7 @@ export function platformAccount(kind: PlatformKind, spreadBy: string, ref = ''):
   return { kind, ref: `${ref}#${shardOf(spreadBy)}` };
 }
 
-export type LockedAccount = { id: string; key: AccountKey; balance: number; allowNegative: boolean };
+export type LockedAccount = { id: string; key: AccountKey; balance: number };
 
 const keyOf = (key: AccountKey) => `${key.kind}\n${key.userId ?? ''}\n${key.ref ?? ''}`;
 
@@ -68,12 +73,9 @@ export async function lockAccounts(db: Executor, keys: readonly AccountKey[]): P
   await executeRows(
     db,
     sql`
-      insert into ledger_accounts (id, kind, user_id, ref, allow_negative)
+      insert into ledger_accounts (id, kind, user_id, ref)
       values ${sql.join(
-        unique.map(
-          (key) =>
-            sql`(${uuidv7()}, ${key.kind}, ${key.userId ?? null}, ${key.ref ?? ''}, ${MAY_GO_NEGATIVE.has(key.kind)})`,
-        ),
+        unique.map((key) => sql`(${uuidv7()}, ${key.kind}, ${key.userId ?? null}, ${key.ref ?? ''})`),
         sql`, `,
       )}
       on conflict (kind, coalesce(user_id::text, ''), ref) do nothing`,
@@ -84,11 +86,10 @@ export async function lockAccounts(db: Executor, keys: readonly AccountKey[]): P
     user_id: string | null;
     ref: string;
     balance: string;
-    allow_negative: boolean;
   }>(
     db,
     sql`
-      select id, kind, user_id, ref, balance, allow_negative from ledger_accounts
+      select id, kind, user_id, ref, balance from ledger_accounts
       where (kind, coalesce(user_id::text, ''), ref) in (${sql.join(
         unique.map((key) => sql`(${key.kind}, ${key.userId ?? ''}, ${key.ref ?? ''})`),
         sql`, `,
@@ -98,7 +99,7 @@ export async function lockAccounts(db: Executor, keys: readonly AccountKey[]): P
   const byKey = new Map<string, LockedAccount>();
   for (const row of rows) {
     const key: AccountKey = { kind: row.kind as AccountKind, userId: row.user_id, ref: row.ref };
-    byKey.set(keyOf(key), { id: String(row.id), key, balance: Number(row.balance), allowNegative: row.allow_negative });
+    byKey.set(keyOf(key), { id: String(row.id), key, balance: Number(row.balance) });
   }
   for (const key of unique) {
     if (!byKey.has(keyOf(key))) throw new Error(`ledger account ${keyOf(key)} could not be created`);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, executeRows } from '../../db/client.js';
 import { ledgerEntries, ledgerTransfers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { type AccountKey, accountKeyOf, type LockedAccount, lockAccounts } from './ledger-accounts.js';
+import { type AccountKey, accountKeyOf, type LockedAccount, lockAccounts, mayGoNegative } from './ledger-accounts.js';
 
 export type { AccountKey, AccountKind } from './ledger-accounts.js';
 
@@ -27,7 +27,8 @@ export class InsufficientFunds extends AppError {
  * Posts a balanced double-entry transfer inside the caller's transaction. Answers false when a transfer with this
  * id already exists (nothing moves). The accounts are locked in one global order and every check happens before
  * the first write, so a refusal (InsufficientFunds) leaves the caller's transaction clean and usable: a caller may
- * catch it and try another source of money. The database's check constraint stays the final word on negatives.
+ * catch it and try another source of money. The database's check constraint and
+ * balance trigger stay the final word on negatives and on the cached balances.
  */
 export async function postTransfer(tx: Executor, input: TransferInput): Promise<boolean> {
   if (input.postings.length < 2) throw new Error('a transfer needs at least two postings');
@@ -52,7 +53,7 @@ export async function postTransfer(tx: Executor, input: TransferInput): Promise<
     deltas.set(account.id, { account, delta: current.delta + posting.amount });
   }
   for (const { account, delta } of deltas.values()) {
-    if (!account.allowNegative && account.balance + delta < 0) throw new InsufficientFunds(account.key);
+    if (!mayGoNegative(account.key.kind) && account.balance + delta < 0) throw new InsufficientFunds(account.key);
   }
 
   const created = await tx
@@ -61,21 +62,8 @@ export async function postTransfer(tx: Executor, input: TransferInput): Promise<
     .onConflictDoNothing()
     .returning({ id: ledgerTransfers.id });
   if (created.length === 0) return false;
-  const changed = [...deltas.values()].filter(({ delta }) => delta !== 0);
-  if (changed.length > 0) {
-    const updated = await executeRows(
-      tx,
-      sql`
-        update ledger_accounts a set balance = a.balance + v.delta
-        from (values ${sql.join(
-          changed.map(({ account, delta }) => sql`(${account.id}::uuid, ${delta}::bigint)`),
-          sql`, `,
-        )}) as v(id, delta)
-        where a.id = v.id and (a.allow_negative or a.balance + v.delta >= 0)
-        returning a.id`,
-    );
-    if (updated.length !== changed.length) throw new Error('a ledger account changed under its lock');
-  }
+  // The entries are the only write: a trigger adds them to the cached balances in the same statement, and the
+  // accounts' check constraint refuses a negative where the kind forbids one (migration 0009).
   await tx.insert(ledgerEntries).values(
     input.postings.map((posting) => ({
       transferId: input.id,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client.js';
+import { type DatabaseHandle, executeRows } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
@@ -108,6 +108,52 @@ describe('ledger', () => {
     await expect(
       database.db.execute(sql`update ledger_accounts set balance = -1 where kind = 'user_balance'`),
     ).rejects.toThrow();
+  });
+
+  it('keeps each cached balance equal to its entries: the database refuses a direct change', async () => {
+    const [a = ''] = userIds;
+    await deposit(`t-${uuidv7()}`, a, 500);
+    const before = await balanceOf(database.db, userAccount(a));
+    // A believable, positive change is refused as firmly as a negative one: only entries move a balance.
+    await expect(
+      database.db.execute(
+        sql`update ledger_accounts set balance = balance + 100 where kind = 'user_balance' and user_id = ${a}`,
+      ),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/sum of its entries/) } });
+    await expect(
+      database.db.execute(
+        sql`insert into ledger_accounts (id, kind, user_id, ref, balance) values (${uuidv7()}, 'user_balance', ${await newUser()}, '', 1000)`,
+      ),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/opens at zero/) } });
+    await expect(database.db.execute(sql`update ledger_transfers set kind = 'other'`)).rejects.toThrow();
+    await expect(database.db.execute(sql`delete from ledger_transfers`)).rejects.toThrow();
+    await expect(database.db.execute(sql`truncate ledger_entries cascade`)).rejects.toThrow();
+    await expect(database.db.execute(sql`delete from ledger_accounts`)).rejects.toThrow();
+    expect(await balanceOf(database.db, userAccount(a))).toBe(before);
+    await expectLedgerInvariants(database.db);
+  });
+
+  it('refuses a negative user balance by its kind alone, even past the service check', async () => {
+    const user = await newUser();
+    const id = uuidv7();
+    await database.db.execute(
+      sql`insert into ledger_accounts (id, kind, user_id, ref) values (${id}, 'user_balance', ${user}, '')`,
+    );
+    await database.db.execute(sql`insert into ledger_transfers (id, kind) values (${`neg-${id}`}, 'test')`);
+    // Entries written by hand, past the service's own check: the database still refuses the user's negative.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into ledger_entries (transfer_id, account_id, amount) values (${`neg-${id}`}, ${id}, -100)`,
+        );
+      }),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/ledger_accounts_non_negative/) } });
+    expect(await balanceOf(database.db, userAccount(user))).toBe(0);
+    const columns = await executeRows(
+      database.db,
+      sql`select 1 from information_schema.columns where table_name = 'ledger_accounts' and column_name = 'allow_negative'`,
+    );
+    expect(columns).toEqual([]);
   });
 
   it('keeps its invariants under random sequences of transfers (property)', async () => {
