@@ -50,7 +50,7 @@ async function countHit(db: Database, rule: RateRule, subject: string, now: Date
   const hits = Number(row?.hits ?? 0);
   const previous = Number(row?.previous ?? 0);
   const previousWeight = 1 - (now.getTime() - windowStartMs) / rule.windowMs;
-  return hits + Math.floor(previous * previousWeight);
+  return hits + Math.ceil(previous * previousWeight);
 }
 
 /** Counts one hit; throws 429 TooManyRequests with Retry-After once the sliding window's limit is passed. */

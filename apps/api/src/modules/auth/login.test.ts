@@ -217,4 +217,13 @@ describe('sessions', () => {
     expect((await t.request('GET', '/api/user', { jar: copy })).statusCode).toBe(401);
     expect((await t.request('GET', '/api/auth/refresh', { jar: copy })).statusCode).toBe(401);
   });
+
+  it('logout with only the access cookie still ends the session, refresh token included', async () => {
+    const { jar } = await t.signUpVerified('logout-access@example.com');
+    const accessOnly = new CookieJar();
+    accessOnly.set('accessToken', jar.get('accessToken') ?? '');
+    expect((await t.request('GET', '/api/auth/logout', { jar: accessOnly })).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/user', { jar })).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/auth/refresh', { jar })).statusCode).toBe(401);
+  });
 });

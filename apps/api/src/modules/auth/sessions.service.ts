@@ -8,7 +8,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { audit } from '../audit/audit.js';
 import type { SessionTokens } from './cookies.js';
-import { signAccessToken } from './session-tokens.js';
+import { readAccessToken, signAccessToken } from './session-tokens.js';
 
 export async function createSession(
   deps: Deps,
@@ -97,6 +97,15 @@ export async function revokeSessionByRefreshToken(
   if (!row) return null;
   await revokeSession(deps.db, row.sessionId, 'logout', deps.now());
   return row.sessionId;
+}
+
+/** Logout with only the access cookie (the refresh cookie is scoped or lost): the signed session id is enough. */
+export async function revokeSessionByAccessToken(deps: Deps, accessToken: string | undefined): Promise<string | null> {
+  if (!accessToken || accessToken.length > 300) return null;
+  const sessionId = readAccessToken(deps.sessionSecret, accessToken, deps.now());
+  if (!sessionId) return null;
+  await revokeSession(deps.db, sessionId, 'logout', deps.now());
+  return sessionId;
 }
 
 export async function revokeSession(db: Executor, sessionId: string, reason: string, now: Date): Promise<void> {
