@@ -65,16 +65,36 @@ async function waitForHealth() {
 
 const json = { 'content-type': 'application/json', origin: APP };
 
+const cookiesOf = (response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
 async function signIn(email = 'demo@coincard.test', password = 'Demo-User-2026!') {
+  const startedAt = Date.now() - 1000;
   const response = await fetch(`${APP}/api/auth/login`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ email, password }),
   });
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const body = await response.json();
+  if (!body.isTwoFactorRequired) return cookiesOf(response);
+  // Admins always have a second factor: the mailed code, read from the development outbox.
+  for (let i = 0; i < 50; i += 1) {
+    const { mails } = await (await fetch(`${APP}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+    const mail = mails.find((m) => m.subject.includes('Your sign-in code') && Date.parse(m.createdAt) >= startedAt);
+    if (mail) {
+      const verified = await fetch(`${APP}/api/auth/2fa/verify`, {
+        method: 'POST',
+        headers: { ...json, cookie: cookiesOf(response) },
+        body: JSON.stringify({ code: mail.text.match(/\b\d{6}\b/)?.[0], userId: body.userId }),
+      });
+      return cookiesOf(verified);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no sign-in code for ${email}`);
 }
 
 function run(title, options) {

@@ -130,3 +130,17 @@ export async function newUser(page: Page, prefix: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;
 }
+
+/**
+ * Signs the demo admin in. Administrators always have a second factor (the e-mail code), so this reads the code
+ * from the development outbox and enters it, as the admin would from their inbox.
+ */
+export async function loginAsAdmin(page: Page) {
+  const startedAt = new Date(Date.now() - 1000);
+  await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await expect(page.getByRole('heading', { name: 'Enter 2F Verification Code' })).toBeVisible();
+  const code = codeIn(await waitForMail(page, DEMO_ADMIN.email, 'Your sign-in code', startedAt));
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}

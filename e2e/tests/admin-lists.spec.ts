@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, DEMO_USER, expect, login, snap, test } from '../fixtures';
+import { DEMO_ADMIN, DEMO_USER, expect, loginAsAdmin, snap, test } from '../fixtures';
 
 test('an admin finds a user and their top-ups with the working search boxes', async ({ page }) => {
   // The demo user starts a top-up so the platform list has a row to find.
@@ -10,7 +10,7 @@ test('an admin finds a user and their top-ups with the working search boxes', as
   expect(deposit.status()).toBe(201);
   await page.request.get('/api/auth/logout');
 
-  await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await loginAsAdmin(page);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto('/users');

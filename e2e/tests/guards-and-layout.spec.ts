@@ -1,4 +1,4 @@
-import { DEMO_ADMIN, DEMO_USER, expect, login, snap, test } from '../fixtures';
+import { DEMO_USER, expect, login, loginAsAdmin, snap, test } from '../fixtures';
 
 test('a signed-out visitor is sent to login with redirectUrl, and lands there after signing in', async ({ page }) => {
   await page.goto('/profile-settings');
@@ -57,7 +57,7 @@ test('information pages and the admin area render', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await snap(page, name);
   }
-  await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await loginAsAdmin(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await snap(page, '33-admin-dashboard');
   await page.goto('/password/reset?code=abc&exp=1');

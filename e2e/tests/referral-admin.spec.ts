@@ -4,7 +4,7 @@ import {
   DEMO_ADMIN,
   expect,
   linkIn,
-  login,
+  loginAsAdmin,
   newUser,
   PASSWORD,
   snap,
@@ -97,7 +97,7 @@ test('referrals to payout, then the admin console: figures move, 2FA on, suspend
 
   // The admin looks at the platform before anything happens.
   const admin = await anotherPerson(browser, origin);
-  await login(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await loginAsAdmin(admin.page);
   await expect(admin.page).toHaveURL(/\/dashboard$/);
   const before = await dashboardStats(admin.page);
 

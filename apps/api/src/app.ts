@@ -18,6 +18,7 @@ import type { Deps } from './deps.js';
 import { uuidv7 } from './lib/ids.js';
 import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { totpRoutes, twoFactorEmailRoute } from './modules/auth/totp/totp.routes.js';
 import { cardRoutes } from './modules/cards/cards.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
@@ -117,7 +118,9 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     },
   );
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
+  await app.register(twoFactorEmailRoute(deps), { prefix: '/api/auth' });
   await app.register(userRoutes(deps), { prefix: '/api/user' });
+  await app.register(totpRoutes(deps), { prefix: '/api/user/totp' });
   await app.register(adminUserListRoute(deps), { prefix: '/api/user' });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
   await app.register(depositRoutes(deps), { prefix: '/api/transactions' });

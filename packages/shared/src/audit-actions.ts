@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'auth.logout',
   'auth.password_reset',
   'auth.password_reset_requested',
+  'auth.recovery_code_used',
   'auth.register',
   'auth.register_existing_email',
   'auth.two_factor_failed',
@@ -52,6 +53,10 @@ export const AUDIT_ACTIONS = [
   'user.email_change_requested',
   'user.email_changed',
   'user.password_changed',
+  'user.recovery_codes_regenerated',
+  'user.totp_disabled',
+  'user.totp_enabled',
+  'user.totp_enrolment_started',
   'user.two_factor_disabled',
   'user.two_factor_enabled',
 ] as const;

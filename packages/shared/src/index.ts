@@ -12,4 +12,5 @@ export * from './schemas/cards.js';
 export * from './schemas/common.js';
 export * from './schemas/deposits.js';
 export * from './schemas/referrals.js';
+export * from './schemas/totp.js';
 export * from './schemas/user.js';

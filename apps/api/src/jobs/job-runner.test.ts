@@ -40,6 +40,11 @@ const jobRow = async (name: string) =>
     )
   )[0];
 
+const leaseOf = async (name: string) =>
+  (
+    await executeRows<{ locked_by: string | null }>(database.db, sql`select locked_by from jobs where name = ${name}`)
+  )[0];
+
 async function waitFor(check: () => Promise<boolean>) {
   for (let i = 0; i < 100 && !(await check()); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
 }
@@ -71,6 +76,52 @@ describe('job runner', () => {
     offsetMs += 61_000;
     await Promise.all([first.runDue(), second.runDue()]);
     expect(runs).toHaveLength(2);
+  });
+
+  it('lets another instance run a job whose instance died mid-run, once its lease lapses (half a minute)', async () => {
+    let release = () => {};
+    const hanging: JobDefinition = {
+      name: 'dies-mid-run',
+      intervalMs: 3_600_000,
+      // The run never ends on its own: its process is as good as killed while it holds the lease.
+      run: () => new Promise<void>((resolve) => (release = resolve)),
+    };
+    const survivorRuns: string[] = [];
+    const dying = createJobRunner(instance(), [hanging], { pollMs: 3_600_000, instanceId: 'dying' });
+    const survivor = createJobRunner(
+      instance(),
+      [{ ...hanging, run: async () => void survivorRuns.push('survivor') }],
+      { pollMs: 3_600_000, instanceId: 'survivor' },
+    );
+    await dying.register();
+    const dyingRun = dying.runDue();
+    await waitFor(async () => (await leaseOf('dies-mid-run'))?.locked_by === 'dying');
+    expect(await survivor.runDue()).toEqual([]);
+    offsetMs += 31_000;
+    expect(await survivor.runDue()).toEqual(['dies-mid-run']);
+    expect(survivorRuns).toEqual(['survivor']);
+    release();
+    await dyingRun;
+  });
+
+  it('keeps the lease of a run that lasts longer than the lease, so no other instance starts it meanwhile', async () => {
+    const runs: string[] = [];
+    const slow = (who: string): JobDefinition => ({
+      name: 'slow-job',
+      intervalMs: 3_600_000,
+      async run() {
+        runs.push(who);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      },
+    });
+    const first = createJobRunner(instance(), [slow('first')], { pollMs: 3_600_000, instanceId: 'a', leaseMs: 300 });
+    const second = createJobRunner(instance(), [slow('second')], { pollMs: 3_600_000, instanceId: 'b', leaseMs: 300 });
+    await first.register();
+    const running = first.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await second.runDue()).toEqual([]);
+    expect(await running).toEqual(['slow-job']);
+    expect(runs).toEqual(['first']);
   });
 
   it('runs a job that somebody asked for before its interval is up', async () => {

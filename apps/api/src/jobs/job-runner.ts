@@ -10,8 +10,13 @@ export type JobDefinition = {
   run: (deps: Deps) => Promise<unknown>;
 };
 
-/** A run that takes longer than this is presumed dead (its instance crashed) and the job may run elsewhere. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * A lease not renewed for this long is presumed dead (its instance crashed) and the job may run elsewhere. The
+ * instance running the job renews it every third of that, however long the run takes, so a killed instance holds a
+ * job back for at most this long instead of for the length of the longest run. Jobs lease their own work rows, so
+ * a run that outlives a lease (a stalled process) still never handles the same row twice.
+ */
+const LEASE_MS = 30_000;
 
 export type JobRunner = {
   /** Makes sure each job has its lease row (a new job is due at once). */
@@ -31,8 +36,9 @@ export type JobRunner = {
 export function createJobRunner(
   deps: Deps,
   definitions: readonly JobDefinition[],
-  options: { pollMs: number; instanceId?: string },
+  options: { pollMs: number; instanceId?: string; leaseMs?: number },
 ): JobRunner {
+  const leaseMs = options.leaseMs ?? LEASE_MS;
   const instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const names = definitions.map((job) => job.name);
   let timer: NodeJS.Timeout | undefined;
@@ -47,7 +53,7 @@ export function createJobRunner(
     const rows = await executeRows<{ name: string }>(
       deps.db,
       sql`
-        update jobs set locked_until = ${new Date(now.getTime() + LEASE_MS).toISOString()}, locked_by = ${instanceId},
+        update jobs set locked_until = ${new Date(now.getTime() + leaseMs).toISOString()}, locked_by = ${instanceId},
           last_started_at = ${now.toISOString()}, requested_at = null, runs = runs + 1
         where name = (
           select name from jobs
@@ -79,6 +85,15 @@ export function createJobRunner(
     );
   }
 
+  /** Keeps this instance's lease on a job it is still running. */
+  async function renew(name: string) {
+    await executeRows(
+      deps.db,
+      sql`update jobs set locked_until = ${new Date(deps.now().getTime() + leaseMs).toISOString()}
+          where name = ${name} and locked_by = ${instanceId}`,
+    ).catch((error: unknown) => deps.logger.warn({ err: error, job: name }, 'could not renew a job lease'));
+  }
+
   async function runDue(): Promise<string[]> {
     const ran: string[] = [];
     // Each job at most once per call, so a job that keeps asking for itself cannot starve the others; one asked
@@ -88,11 +103,15 @@ export function createJobRunner(
       if (!job) break;
       ran.push(job.name);
       let failure: unknown = null;
+      const heartbeat = setInterval(() => void renew(job.name), leaseMs / 3);
+      heartbeat.unref();
       try {
         await job.run(deps);
       } catch (error) {
         failure = error;
         deps.logger.error({ err: error, job: job.name }, 'job failed; it runs again at its next interval');
+      } finally {
+        clearInterval(heartbeat);
       }
       await finish(job, failure);
     }

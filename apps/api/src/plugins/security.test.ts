@@ -4,6 +4,7 @@ import { auditLog, users } from '../db/schema/index.js';
 import { ensureStartupUsers } from '../seed/ensure-users.js';
 import { CookieJar } from '../test/cookie-jar.js';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../test/test-app.js';
+import { signInThroughTwoFactor } from '../test/two-factor-sign-in.js';
 
 let t: TestApp;
 const ADMIN = { email: 'root@example.com', password: 'Admin-Password-99' };
@@ -17,8 +18,7 @@ afterAll(async () => {
 
 async function adminJar() {
   const jar = new CookieJar();
-  const response = await t.request('POST', '/api/auth/login', { jar, body: ADMIN });
-  expect(response.statusCode).toBe(200);
+  await signInThroughTwoFactor(t, jar, ADMIN.email, ADMIN.password);
   return jar;
 }
 

@@ -17,7 +17,11 @@ export async function ensureUser(deps: Deps, login: SeededLogin): Promise<boolea
   if (existing) {
     if (login.role === 'admin' && existing.role !== 'admin') {
       await deps.db.transaction(async (tx) => {
-        await tx.update(users).set({ role: 'admin', updatedAt: deps.now() }).where(eq(users.id, existing.id));
+        // Administrators sign in with a second factor: the e-mail code comes on with the role.
+        await tx
+          .update(users)
+          .set({ role: 'admin', twoFactorEnabled: true, updatedAt: deps.now() })
+          .where(eq(users.id, existing.id));
         // Made an administrator from the command line or the settings: no one in the app did it, so it says where.
         await audit(tx, {
           action: 'seed.user_promoted_to_admin',
@@ -35,6 +39,8 @@ export async function ensureUser(deps: Deps, login: SeededLogin): Promise<boolea
     passwordHash: await hashPassword(login.password),
     role: login.role,
     verified: true,
+    // Administrators sign in with a second factor from the start (the e-mail code; the dev outbox shows it).
+    twoFactorEnabled: login.role === 'admin',
   });
   await audit(deps.db, { action: 'seed.user_created', targetUserId: id, details: { role: login.role } });
   if (login.role === 'user') await requestCardholder(deps.db, id, deps.now());

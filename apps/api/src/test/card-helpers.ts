@@ -4,6 +4,7 @@ import { createDueCardholders } from '../modules/cards/cardholders.service.js';
 import { CookieJar } from './cookie-jar.js';
 import { createDeposit, payInSandbox } from './deposit-helpers.js';
 import { STRONG_PASSWORD, type TestApp } from './test-app.js';
+import { signInThroughTwoFactor } from './two-factor-sign-in.js';
 
 export const balanceOf = async (t: TestApp, jar: CookieJar) =>
   (await t.request('GET', '/api/user', { jar })).json().balance as number;
@@ -89,7 +90,6 @@ export async function settleIssuer(t: TestApp, timeoutMs = 5000): Promise<void> 
 /** Signs in again (after the test clock has outlived the session), as the same person from the same place. */
 export async function signInAgain(t: TestApp, email: string): Promise<CookieJar> {
   const jar = new CookieJar();
-  const response = await t.request('POST', '/api/auth/login', { jar, body: { email, password: STRONG_PASSWORD } });
-  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  await signInThroughTwoFactor(t, jar, email, STRONG_PASSWORD);
   return jar;
 }

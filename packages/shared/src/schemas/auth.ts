@@ -43,10 +43,24 @@ export const loginResponseSchema = z.object({
   isTwoFactorRequired: z.boolean(),
   userId: idSchema,
   message: z.string(),
+  /** With isTwoFactorRequired: which codes the 2FA step takes ('totp' first when the authenticator is on). */
+  twoFactorMethods: z.array(z.enum(['email', 'totp'])).optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const twoFactorVerifyBodySchema = z.object({ code: otpSchema, userId: idSchema });
+/** A 6-digit code (mailed or from the authenticator app) or a recovery code (xxxxx-xxxxx), in any case. */
+export const secondFactorCode = (message: string) =>
+  z
+    .string({ message: 'Code is required.' })
+    .trim()
+    .regex(/^(\d{6}|[a-z2-9]{5}[\s-]?[a-z2-9]{5})$/i, message);
+
+/** The message predates recovery codes and clients show it; a recovery code passes the same field. */
+export const twoFactorVerifyBodySchema = z.object({
+  code: secondFactorCode(`Code must be exactly ${OTP_LENGTH} digits.`),
+  userId: idSchema,
+});
+export const twoFactorEmailBodySchema = z.object({ userId: idSchema });
 export type TwoFactorVerifyBody = z.input<typeof twoFactorVerifyBodySchema>;
 
 export const verifyEmailResponseSchema = z.object({

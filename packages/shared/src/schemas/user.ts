@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
-import { otpSchema, strongPasswordSchema } from './auth.js';
+import { otpSchema, secondFactorCode, strongPasswordSchema } from './auth.js';
 import { emailSchema, idSchema, pageMetaSchema } from './common.js';
 
 export const ROLES = ['user', 'admin'] as const;
@@ -34,7 +34,7 @@ const currentPasswordSchema = z
  */
 export const stepUpFieldsSchema = z.object({
   currentPassword: currentPasswordSchema,
-  code: otpSchema.optional(),
+  code: secondFactorCode('Enter the 6-digit code, or a recovery code.').optional(),
 });
 export type StepUpFields = z.input<typeof stepUpFieldsSchema>;
 
@@ -42,7 +42,7 @@ export type StepUpFields = z.input<typeof stepUpFieldsSchema>;
 export const toggleTwoFactorBodySchema = z.object({
   enabled: z.boolean({ message: 'enabled must be true or false.' }),
   currentPassword: currentPasswordSchema.optional(),
-  code: otpSchema.optional(),
+  code: secondFactorCode('Enter the 6-digit code, or a recovery code.').optional(),
 });
 export type ToggleTwoFactorBody = z.input<typeof toggleTwoFactorBodySchema>;
 

@@ -11,4 +11,5 @@ export * from './rate-limits.js';
 export * from './referrals.js';
 export * from './sandbox-issuer.js';
 export * from './sessions.js';
+export * from './totp.js';
 export * from './users.js';

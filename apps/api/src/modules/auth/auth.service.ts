@@ -2,6 +2,7 @@ import {
   type LoginResponse,
   OTP_TTL_MS,
   PASSWORD_RESET_TTL_MS,
+  type TwoFactorMethod,
   VERIFICATION_TTL_MS,
   type VerifyEmailResponse,
 } from '@coincard/shared';
@@ -21,10 +22,11 @@ import { afterCredentialChange } from './credential-change.js';
 import { consumeLinkCode, issueLinkCode, issueOtp, verifyOtp, voidOpenCodes } from './one-time-codes.service.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
 import { createSession } from './sessions.service.js';
+import { acceptSecondFactorCode, isTotpEnabled } from './totp/totp.service.js';
 
 export const REGISTER_MESSAGE = 'Check your email: we sent a verification link to the address you entered.';
 export const FORGOT_MESSAGE = 'Email sent! Check your inbox for further instructions.';
-const TWO_FACTOR_EXPIRED = 'This code has expired or was used too many times. Sign in again to get a new code.';
+export const TWO_FACTOR_EXPIRED = 'This code has expired or was used too many times. Sign in again to get a new code.';
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
@@ -122,7 +124,7 @@ export async function verifyEmail(
 export type LoginOutcome =
   | { kind: 'session'; userId: string; tokens: Awaited<ReturnType<typeof createSession>> }
   /** `challenge` goes to the browser in an httpOnly cookie: only the browser that logged in may try codes. */
-  | { kind: 'two-factor'; userId: string; challenge: string };
+  | { kind: 'two-factor'; userId: string; challenge: string; methods: TwoFactorMethod[] };
 
 export async function login(
   deps: Deps,
@@ -150,7 +152,8 @@ export async function login(
       'Please verify your e-mail first. We have sent you a new verification link.',
     );
   }
-  if (user.twoFactorEnabled) {
+  const totp = await isTotpEnabled(deps.db, user.id);
+  if (user.twoFactorEnabled || totp) {
     const challenge = randomToken();
     const code = await issueOtp(deps.db, {
       userId: user.id,
@@ -160,9 +163,14 @@ export async function login(
       secret: deps.sessionSecret,
       payload: { challengeHash: sha256(challenge) },
     });
-    sendInBackground(deps, deps.mail.twoFactorCode(user.email, code));
-    await audit(deps.db, { action: 'auth.two_factor_sent', targetUserId: user.id, ip: ctx.ip });
-    return { kind: 'two-factor', userId: user.id, challenge };
+    const methods: TwoFactorMethod[] = totp ? ['totp'] : [];
+    if (user.twoFactorEnabled) methods.push('email');
+    // With the authenticator on, its code is asked for; the mailed code only when the user asks for it (2fa/email).
+    if (!totp) {
+      sendInBackground(deps, deps.mail.twoFactorCode(user.email, code));
+      await audit(deps.db, { action: 'auth.two_factor_sent', targetUserId: user.id, ip: ctx.ip });
+    }
+    return { kind: 'two-factor', userId: user.id, challenge, methods };
   }
   const tokens = await deps.db.transaction(async (tx) => {
     await audit(tx, { action: 'auth.login', targetUserId: user.id, ip: ctx.ip });
@@ -172,9 +180,16 @@ export async function login(
 }
 
 export function loginResponse(outcome: LoginOutcome): LoginResponse {
-  return outcome.kind === 'two-factor'
-    ? { isTwoFactorRequired: true, userId: outcome.userId, message: 'We sent a 6-digit code to your e-mail.' }
-    : { isTwoFactorRequired: false, userId: outcome.userId, message: 'Signed in.' };
+  if (outcome.kind !== 'two-factor')
+    return { isTwoFactorRequired: false, userId: outcome.userId, message: 'Signed in.' };
+  return {
+    isTwoFactorRequired: true,
+    userId: outcome.userId,
+    message: outcome.methods.includes('totp')
+      ? 'Enter the 6-digit code from your authenticator app.'
+      : 'We sent a 6-digit code to your e-mail.',
+    twoFactorMethods: outcome.methods,
+  };
 }
 
 export async function verifyTwoFactor(
@@ -196,6 +211,7 @@ export async function verifyTwoFactor(
       now,
       secret: deps.sessionSecret,
       expiredMessage: TWO_FACTOR_EXPIRED,
+      alsoAccept: async (code) => (await acceptSecondFactorCode(deps, deps.db, userId, code, ctx)) !== null,
     });
   } catch (error) {
     await audit(deps.db, { action: 'auth.two_factor_failed', ip: ctx.ip, details: { userId } });

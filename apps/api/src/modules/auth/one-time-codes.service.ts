@@ -52,7 +52,7 @@ export async function consumeLinkCode(db: Executor, purpose: CodePurpose, code: 
   return row ?? null;
 }
 
-const otpHash = (secret: string, userId: string, purpose: CodePurpose, code: string) =>
+export const otpHash = (secret: string, userId: string, purpose: CodePurpose, code: string) =>
   hmacSha256(secret, `otp:${userId}:${purpose}:${code}`);
 
 /** A 6-digit code mailed to the user, stored as a keyed hash. */
@@ -89,6 +89,8 @@ export async function verifyOtp(
     expiredMessage: string;
     /** For codes issued with a challenge: the caller must hold it, or the try is refused without counting. */
     challenge?: string;
+    /** Another code that may stand in for the mailed one (the authenticator's), checked once the try is counted. */
+    alsoAccept?: (code: string) => Promise<boolean>;
   },
 ): Promise<Payload> {
   const [row] = await db
@@ -117,7 +119,7 @@ export async function verifyOtp(
     .returning({ attempts: oneTimeCodes.attempts });
   if (!counted) throw new AppError('InvalidCode', input.expiredMessage);
   const expected = otpHash(input.secret, input.userId, input.purpose, input.code);
-  if (!safeEqual(row.codeHash, expected)) {
+  if (!safeEqual(row.codeHash, expected) && !(await input.alsoAccept?.(input.code))) {
     const left = OTP_MAX_ATTEMPTS - counted.attempts;
     if (left <= 0) throw new AppError('InvalidCode', input.expiredMessage);
     throw new AppError('InvalidCode', `Incorrect code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`, {

@@ -2,7 +2,7 @@ import { DEPOSIT_LIFETIME_SECONDS, type DepositsPage, LIST_COUNT_CAP, type Pagin
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Executor, executeRows } from '../../db/client.js';
-import { deposits, type UserRow, users } from '../../db/schema/index.js';
+import { type DepositRow, deposits, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { sha256 } from '../../lib/crypto.js';
@@ -40,11 +40,10 @@ export async function createDeposit(
       }
       // The first attempt answered an error; a retry with the same key answers the same error.
       if (previous.providerStatus === INVOICE_NOT_CREATED) throw invoiceFailed();
-      if (previous.status === 'PENDING' && previous.paymentUrl === null) {
-        throw new AppError('IdempotencyConflict', 'This top-up is still being created. Try again in a moment.', {
-          retryAfterSeconds: 2,
-        });
-      }
+      // No link yet: the first request is still asking the provider, or its process stopped between recording the
+      // top-up and recording its invoice (a crash). Asking again is safe either way: the provider keys invoices by
+      // order id and answers the same one, and only a PENDING top-up takes the answer (requestInvoice).
+      if (previous.status === 'PENDING' && previous.paymentUrl === null) return requestInvoice(deps, user, previous);
       return toDepositDto(previous, user.email);
     }
   }
@@ -70,19 +69,29 @@ export async function createDeposit(
     })
     .onConflictDoNothing()
     .returning();
-  if (inserted.length === 0) return createDeposit(deps, user, input, idempotencyKey);
+  const [created] = inserted;
+  if (!created) return createDeposit(deps, user, input, idempotencyKey);
+  return requestInvoice(deps, user, created);
+}
 
+/**
+ * Asks the provider for the top-up's invoice and records it. Two of these may run for one top-up (a retry while the
+ * first is still waiting on the provider); both get the same invoice, and both updates are conditional on the top-up
+ * still being PENDING, so one that failed and marked it FAILED is never overwritten with a link: nobody is handed a
+ * payment link for a top-up that can no longer be credited.
+ */
+async function requestInvoice(deps: Deps, user: UserRow, deposit: DepositRow) {
   try {
     const invoice = await deps.payments.createInvoice({
-      orderId,
-      amountCents: input.amountInUsd,
-      coin: input.currency,
-      network: input.network,
+      orderId: deposit.orderId,
+      amountCents: deposit.amount,
+      coin: deposit.currency,
+      network: deposit.network,
       callbackUrl: new URL('/api/webhooks/payments', deps.config.APP_URL).toString(),
       returnUrl: new URL('/dashboard', deps.config.APP_URL).toString(),
       lifetimeSeconds: DEPOSIT_LIFETIME_SECONDS,
     });
-    const expiresAt = invoice.expiresAt ?? new Date(now.getTime() + DEPOSIT_LIFETIME_SECONDS * 1000);
+    const expiresAt = invoice.expiresAt ?? new Date(deposit.createdAt.getTime() + DEPOSIT_LIFETIME_SECONDS * 1000);
     const [updated] = await deps.db
       .update(deposits)
       .set({
@@ -93,16 +102,19 @@ export async function createDeposit(
         nextCheckAt: new Date(expiresAt.getTime() + RECONCILE_GRACE_MS),
         updatedAt: deps.now(),
       })
-      .where(eq(deposits.id, id))
+      .where(and(eq(deposits.id, deposit.id), eq(deposits.status, 'PENDING')))
       .returning();
-    if (!updated) throw new Error('deposit vanished');
-    return toDepositDto(updated, user.email);
+    if (updated) return toDepositDto(updated, user.email);
   } catch (error) {
-    await markInvoiceNotCreated(deps, orderId);
+    await markInvoiceNotCreated(deps, deposit.orderId);
     if (error instanceof AppError) throw error;
-    deps.logger.error({ err: error, depositId: id }, 'invoice creation failed');
+    deps.logger.error({ err: error, depositId: deposit.id }, 'invoice creation failed');
     throw invoiceFailed();
   }
+  // It left PENDING meanwhile: another attempt found the provider failing, or the top-up was settled.
+  const [now] = await deps.db.select().from(deposits).where(eq(deposits.id, deposit.id));
+  if (!now || now.providerStatus === INVOICE_NOT_CREATED) throw invoiceFailed();
+  return toDepositDto(now, user.email);
 }
 
 export async function listOwnDeposits(deps: Deps, user: UserRow, query: PaginationQuery) {

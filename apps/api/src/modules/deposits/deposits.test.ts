@@ -133,6 +133,23 @@ describe('creating a top-up', () => {
     expect((await t.request('GET', '/api/transactions', { jar })).json().meta.total).toBe(1);
   });
 
+  it('answers the payment link to a retry after a crash between creating the invoice and recording it', async () => {
+    const { jar } = await t.signUpVerified('crashed-create@example.com');
+    const headers = { 'idempotency-key': 'crash-mid-create' };
+    const first = (await createDeposit(t, jar, USDT_TRON_50, headers)).json();
+    // What the process left when it died after the provider made the invoice and before the app recorded it.
+    await t.deps.db
+      .update(deposits)
+      .set({ providerPaymentId: null, paymentUrl: null, providerStatus: null, expiresAt: null })
+      .where(sql`id = ${first._id}`);
+    const retried = await createDeposit(t, jar, USDT_TRON_50, headers);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json()).toMatchObject({ _id: first._id, paymentUrl: first.paymentUrl, status: 'PENDING' });
+    expect(await countRows(t, 'sandbox_invoices', sql`order_id = ${first.orderId}`)).toBe(1);
+    expect((await payInSandbox(t, retried.json().paymentUrl, 'paid')).statusCode).toBe(200);
+    expect(await balanceOf(jar)).toBe(5000);
+  });
+
   it('fails a deposit stranded by a crash before its invoice existed, through reconciliation', async () => {
     const { jar, user } = await t.signUpVerified('stranded@example.com');
     const id = uuidv7();

@@ -16,8 +16,11 @@ const WRONG = 'Not-The-Password-1';
 const me = async (jar: CookieJar) => (await t.request('GET', '/api/user', { jar })).json();
 
 async function stepUpCode(jar: CookieJar, email: string) {
+  const before = t.smtp.mails.length;
   expect((await t.request('POST', '/api/user/step-up/code', { jar })).statusCode).toBe(200);
-  const mail = await t.smtp.latest(email, 'Your security code');
+  const mail = await t.smtp.waitFor(
+    (m) => t.smtp.mails.indexOf(m) >= before && m.to === email && m.subject.includes('Your security code'),
+  );
   return mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
 }
 

@@ -43,7 +43,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => {
         const { enabled } = request.body;
         const { user, sessionId } = principalOf(request);
-        if (!enabled && user.twoFactorEnabled) await verifyStepUp(deps, user, request.body);
+        if (!enabled && user.twoFactorEnabled) await verifyStepUp(deps, user, request.body, contextOf(request));
         await setTwoFactor(deps, { actorId: user.id, targetId: user.id, enabled, ip: request.ip, sessionId });
         return {
           message: enabled ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.',

@@ -11,6 +11,7 @@ import { afterCredentialChange, voidAllOpenCodes } from '../auth/credential-chan
 import { issueOtp, verifyOtp } from '../auth/one-time-codes.service.js';
 import { assertNotCommonPassword, hashPassword } from '../auth/passwords.js';
 import { verifyStepUp } from '../auth/step-up.js';
+import { assertAdminKeepsSecondFactor } from '../auth/totp/admin-second-factor.js';
 
 export function toUserDto(user: UserRow, balance: number): User {
   return {
@@ -40,6 +41,11 @@ export async function setTwoFactor(
       ? 'user.two_factor_enabled'
       : 'user.two_factor_disabled';
   await deps.db.transaction(async (tx) => {
+    if (!input.enabled) {
+      // Locked: turning the authenticator off at the same moment cannot leave an admin with no second factor.
+      const [target] = await tx.select().from(users).where(eq(users.id, input.targetId)).for('update');
+      if (target) await assertAdminKeepsSecondFactor(tx, target, { email: false });
+    }
     await tx
       .update(users)
       .set({ twoFactorEnabled: input.enabled, updatedAt: deps.now() })
@@ -65,7 +71,7 @@ export async function changePassword(
   ctx: RequestContext,
 ) {
   const { user } = principal;
-  await verifyStepUp(deps, user, input);
+  await verifyStepUp(deps, user, input, ctx);
   if (input.currentPassword === input.newPassword) {
     const message = 'Choose a new password that differs from the current one.';
     throw new AppError('ValidationError', message, { fields: { newPassword: message } });
@@ -106,7 +112,7 @@ export async function startEmailChange(
     const message = 'This is already your e-mail address.';
     throw new AppError('ValidationError', message, { fields: { newEmail: message } });
   }
-  await verifyStepUp(deps, user, input);
+  await verifyStepUp(deps, user, input, ctx);
   await hitRateLimit(deps.db, RATE_RULES.otpSendAccount, user.id, now);
   const owner = await findUserByEmail(deps.db, newEmail);
   if (owner) {

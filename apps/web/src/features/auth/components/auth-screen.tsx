@@ -23,7 +23,12 @@ export function AuthScreen({ tab }: AuthScreenProps) {
   if (challenge && tab === 'login') {
     return (
       <GuestShell footer={<AuthFooter />}>
-        <TwoFactorForm userId={challenge.userId} email={challenge.email} onBack={() => setChallenge(null)} />
+        <TwoFactorForm
+          userId={challenge.userId}
+          email={challenge.email}
+          methods={challenge.methods}
+          onBack={() => setChallenge(null)}
+        />
       </GuestShell>
     );
   }

@@ -1,3 +1,4 @@
+import type { TwoFactorMethod } from '@coincard/shared';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +8,8 @@ import { LOGIN_ERROR_FALLBACK } from './auth-messages';
 import { FormErrorAlert } from './form-error-alert';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
-export type TwoFactorChallenge = { userId: string; email: string };
+/** `methods`: what the 2FA step takes; a server from before the authenticator app sends none (the mailed code). */
+export type TwoFactorChallenge = { userId: string; email: string; methods: TwoFactorMethod[] };
 
 type LoginFormProps = { onTwoFactorRequired: (challenge: TwoFactorChallenge) => void };
 
@@ -29,7 +31,11 @@ export function LoginForm({ onTwoFactorRequired }: LoginFormProps) {
       {
         onSuccess: async (response) => {
           if (response.isTwoFactorRequired) {
-            onTwoFactorRequired({ userId: response.userId, email: email.trim() });
+            onTwoFactorRequired({
+              userId: response.userId,
+              email: email.trim(),
+              methods: response.twoFactorMethods ?? ['email'],
+            });
             return;
           }
           setIsFinishing(true);

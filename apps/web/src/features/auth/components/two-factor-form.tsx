@@ -1,28 +1,46 @@
-import { OTP_LENGTH } from '@coincard/shared';
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { OTP_LENGTH, type TwoFactorMethod } from '@coincard/shared';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { OtpInput } from '../../../components/otp-input';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useMailTwoFactorCodeMutation } from '../api/mail-two-factor-code';
 import { useVerifyTwoFactorMutation } from '../api/verify-two-factor';
 import { LOGIN_ERROR_FALLBACK } from './auth-messages';
 import { FormErrorAlert } from './form-error-alert';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
-type TwoFactorFormProps = { userId: string; email: string; onBack: () => void };
+type TwoFactorFormProps = { userId: string; email: string; methods?: TwoFactorMethod[]; onBack: () => void };
+type Mode = 'app' | 'email' | 'recovery';
 
-/** The second login step: the 6-digit code e-mailed to the account holder. */
-export function TwoFactorForm({ userId, email, onBack }: TwoFactorFormProps) {
+const RECOVERY_PATTERN = /^[a-z2-9]{5}[\s-]?[a-z2-9]{5}$/i;
+
+/**
+ * The second login step: the 6-digit code from the authenticator app when it is on (with a recovery code as the way
+ * out, and a mailed code on request when e-mail codes are on too), otherwise the code e-mailed to the account holder.
+ */
+export function TwoFactorForm({ userId, email, methods = ['email'], onBack }: TwoFactorFormProps) {
+  const hasApp = methods.includes('totp');
+  const hasEmail = methods.includes('email');
+  const [mode, setMode] = useState<Mode>(hasApp ? 'app' : 'email');
   const [code, setCode] = useState('');
   const verifyMutation = useVerifyTwoFactorMutation();
+  const mailMutation = useMailTwoFactorCodeMutation();
   const completeSignIn = useCompleteSignIn();
   const [isFinishing, setIsFinishing] = useState(false);
-  const isComplete = code.length === OTP_LENGTH;
+  const isComplete = mode === 'recovery' ? RECOVERY_PATTERN.test(code.trim()) : code.length === OTP_LENGTH;
+
+  const switchTo = (next: Mode) => {
+    setCode('');
+    verifyMutation.reset();
+    setMode(next);
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!isComplete) return;
     verifyMutation.mutate(
-      { code, userId },
+      { code: code.trim(), userId },
       {
         onSuccess: async () => {
           setIsFinishing(true);
@@ -32,6 +50,22 @@ export function TwoFactorForm({ userId, email, onBack }: TwoFactorFormProps) {
     );
   };
 
+  const mailInstead = () =>
+    mailMutation.mutate(userId, {
+      onSuccess: (response) => {
+        notifySuccess(response.message, 'Code sent');
+        switchTo('email');
+      },
+      onError: (error) => notifyError(error),
+    });
+
+  const hint =
+    mode === 'app'
+      ? `Open your authenticator app and enter the ${OTP_LENGTH}-digit code it shows for CoinCard.`
+      : mode === 'recovery'
+        ? 'Enter one of the recovery codes you saved when you set up the app. Each code works once.'
+        : `We e-mailed a ${OTP_LENGTH}-digit code to ${email || 'your address'}. It is valid for 10 minutes.`;
+
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
@@ -40,11 +74,30 @@ export function TwoFactorForm({ userId, email, onBack }: TwoFactorFormProps) {
             Enter 2F Verification Code
           </Title>
           <Text size="sm" c="dimmed">
-            We e-mailed a {OTP_LENGTH}-digit code to {email || 'your address'}. It is valid for 10 minutes.
+            {hint}
           </Text>
         </Stack>
         <FormErrorAlert error={verifyMutation.error} fallback={LOGIN_ERROR_FALLBACK} />
-        <OtpInput label="Verification code" value={code} onChange={setCode} autoFocus />
+        {mode === 'recovery' ? (
+          <TextInput
+            label="Recovery code"
+            placeholder="xxxxx-xxxxx"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            data-autofocus
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+        ) : (
+          <OtpInput
+            key={mode}
+            label={mode === 'app' ? 'Authenticator code' : 'Verification code'}
+            value={code}
+            onChange={setCode}
+            autoFocus
+          />
+        )}
         <Button
           type="submit"
           fullWidth
@@ -54,6 +107,31 @@ export function TwoFactorForm({ userId, email, onBack }: TwoFactorFormProps) {
         >
           Verify
         </Button>
+        {hasApp ? (
+          <Group justify="center" gap="md" wrap="wrap">
+            {mode !== 'app' ? (
+              <Anchor component="button" type="button" size="sm" onClick={() => switchTo('app')}>
+                Use the authenticator app
+              </Anchor>
+            ) : null}
+            {mode !== 'recovery' ? (
+              <Anchor component="button" type="button" size="sm" onClick={() => switchTo('recovery')}>
+                Use a recovery code
+              </Anchor>
+            ) : null}
+            {hasEmail && mode !== 'email' ? (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={mailInstead}
+                disabled={mailMutation.isPending}
+              >
+                {mailMutation.isPending ? 'Sending…' : 'Send me an e-mail code instead'}
+              </Anchor>
+            ) : null}
+          </Group>
+        ) : null}
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack}>
           Back to login
         </Button>

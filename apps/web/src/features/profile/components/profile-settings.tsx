@@ -1,5 +1,6 @@
 import type { User } from '@coincard/shared';
 import { Stack, Text, Title } from '@mantine/core';
+import { AuthenticatorSection } from './authenticator-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
 import { TwoFactorSection } from './two-factor-section';
@@ -20,6 +21,7 @@ export function ProfileSettings({ user }: ProfileSettingsProps) {
       <EmailSection currentEmail={user.email} />
       <PasswordSection />
       <TwoFactorSection isEnabled={user.isTwoFactorEnabled} />
+      <AuthenticatorSection />
     </Stack>
   );
 }

@@ -1,0 +1,194 @@
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.js';
+import { totpCredentials, type UserRow, users } from '../../../db/schema/index.js';
+import type { Deps, RequestContext } from '../../../deps.js';
+import { AppError } from '../../../lib/app-error.js';
+import { hitRateLimit, RATE_RULES } from '../../../lib/rate-limit.js';
+import { createSealedBox, type SealedBox } from '../../../lib/sealed-box.js';
+import { audit } from '../../audit/audit.js';
+import { revokeUserSessions } from '../sessions.service.js';
+import { assertAdminKeepsSecondFactor } from './admin-second-factor.js';
+import { dropRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.js';
+import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
+import { verifyTotpStepUp } from './totp-step-up.js';
+
+export const TOTP_ISSUER = 'CoinCard';
+
+/** Sealed with its own purpose, so no other sealed secret can be swapped in for a TOTP secret or read as one. */
+const boxes = new WeakMap<Deps, SealedBox>();
+function totpBox(deps: Deps): SealedBox {
+  let box = boxes.get(deps);
+  if (!box) {
+    box = createSealedBox(deps.sessionSecret, 'totp-secret');
+    boxes.set(deps, box);
+  }
+  return box;
+}
+
+/** True when the user's authenticator app guards sign-in (a confirmed secret, not an enrolment in progress). */
+export async function isTotpEnabled(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: totpCredentials.userId })
+    .from(totpCredentials)
+    .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)));
+  return Boolean(row);
+}
+
+export async function totpStatus(deps: Deps, userId: string) {
+  const [row] = await deps.db.select().from(totpCredentials).where(eq(totpCredentials.userId, userId));
+  const enabled = Boolean(row?.confirmedAt);
+  return {
+    enabled,
+    pending: Boolean(row && !row.confirmedAt),
+    recoveryCodesLeft: enabled ? await recoveryCodesLeft(deps.db, userId) : 0,
+  };
+}
+
+const alreadyOn = () =>
+  new AppError('ValidationError', 'The authenticator app is already set up. Turn it off first to set it up again.');
+
+/** Starts (or restarts) an enrolment: a fresh secret, sealed at rest, shown to the user this once. */
+export async function startTotpEnrolment(deps: Deps, user: UserRow, ctx: RequestContext) {
+  const now = deps.now();
+  await hitRateLimit(deps.db, RATE_RULES.otpSendAccount, user.id, now);
+  const secret = newTotpSecret();
+  const secretSealed = totpBox(deps).seal(secret);
+  await deps.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ confirmedAt: totpCredentials.confirmedAt })
+      .from(totpCredentials)
+      .where(eq(totpCredentials.userId, user.id))
+      .for('update');
+    if (existing?.confirmedAt) throw alreadyOn();
+    await tx
+      .insert(totpCredentials)
+      .values({ userId: user.id, secretSealed, createdAt: now })
+      .onConflictDoUpdate({
+        target: totpCredentials.userId,
+        set: { secretSealed, createdAt: now, lastUsedStep: null },
+        // Never overwrite a confirmed secret, even if it was confirmed after the read above.
+        setWhere: isNull(totpCredentials.confirmedAt),
+      });
+    await audit(tx, { action: 'user.totp_enrolment_started', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
+  });
+  return { secret, otpauthUri: otpauthUri({ secret, account: user.email, issuer: TOTP_ISSUER }) };
+}
+
+const wrongCode = () =>
+  new AppError('InvalidCode', 'Incorrect code. Enter the current code from your authenticator app.', {
+    fields: { code: 'Incorrect code.' },
+  });
+
+/** Turns the authenticator on once the user proves the app shows the right codes; answers the recovery codes. */
+export async function confirmTotpEnrolment(
+  deps: Deps,
+  principal: { user: UserRow; sessionId: string },
+  code: string,
+  ctx: RequestContext,
+) {
+  const { user } = principal;
+  const now = deps.now();
+  await hitRateLimit(deps.db, RATE_RULES.twoFactorAccount, user.id, now);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(totpCredentials).where(eq(totpCredentials.userId, user.id)).for('update');
+    if (row?.confirmedAt) throw alreadyOn();
+    if (!row) throw new AppError('ValidationError', 'Start the authenticator set-up first.');
+    const step = matchTotpStep(totpBox(deps).open(row.secretSealed), code, now);
+    if (step === null) throw wrongCode();
+    await tx
+      .update(totpCredentials)
+      .set({ confirmedAt: now, lastUsedStep: step })
+      .where(eq(totpCredentials.userId, user.id));
+    const codes = await replaceRecoveryCodes(tx, deps.sessionSecret, user.id, now);
+    // A credential change: whoever else holds a session (the reason one turns a factor on) is signed out.
+    await revokeUserSessions(tx, user.id, 'totp_enabled', now, principal.sessionId);
+    await audit(tx, { action: 'user.totp_enabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
+    return codes;
+  });
+}
+
+/**
+ * Accepts a current authenticator code (never one of a step already used: a code seen over a shoulder or in a log
+ * cannot be played again) or an unused recovery code, which is spent. Answers which, or null.
+ */
+export async function acceptSecondFactorCode(
+  deps: Deps,
+  db: Executor,
+  userId: string,
+  code: string,
+  ctx: RequestContext,
+): Promise<'totp' | 'recovery' | null> {
+  const now = deps.now();
+  const [row] = await db
+    .select()
+    .from(totpCredentials)
+    .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)));
+  if (!row) return null;
+  const step = matchTotpStep(totpBox(deps).open(row.secretSealed), code, now);
+  if (step !== null) {
+    // Atomic: of two requests with the same code, one moves the step forward and the other finds it moved.
+    const [moved] = await db
+      .update(totpCredentials)
+      .set({ lastUsedStep: step })
+      .where(
+        and(
+          eq(totpCredentials.userId, userId),
+          or(isNull(totpCredentials.lastUsedStep), lt(totpCredentials.lastUsedStep, step)),
+        ),
+      )
+      .returning({ userId: totpCredentials.userId });
+    return moved ? 'totp' : null;
+  }
+  if (await spendRecoveryCode(db, deps.sessionSecret, userId, code, now)) {
+    await audit(db, {
+      action: 'auth.recovery_code_used',
+      actorId: userId,
+      targetUserId: userId,
+      ip: ctx.ip,
+      details: { left: await recoveryCodesLeft(db, userId) },
+    });
+    return 'recovery';
+  }
+  return null;
+}
+
+/** Turns the authenticator off: password plus a current code, and an admin keeps the e-mail code on. */
+export async function disableTotp(
+  deps: Deps,
+  principal: { user: UserRow; sessionId: string },
+  input: { password: string; code: string },
+  ctx: RequestContext,
+) {
+  const { user } = principal;
+  await verifyTotpStepUp(deps, user, input, ctx);
+  await deps.db.transaction(async (tx) => {
+    // The user row is locked so this and turning the e-mail code off cannot both pass for an admin.
+    const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+    if (!locked) throw new AppError('NotFound', 'User not found.');
+    await assertAdminKeepsSecondFactor(tx, locked, { email: locked.twoFactorEnabled, totp: false });
+    await tx.delete(totpCredentials).where(eq(totpCredentials.userId, user.id));
+    await dropRecoveryCodes(tx, user.id);
+    await revokeUserSessions(tx, user.id, 'totp_disabled', deps.now(), principal.sessionId);
+    await audit(tx, { action: 'user.totp_disabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
+  });
+}
+
+export async function regenerateRecoveryCodes(
+  deps: Deps,
+  user: UserRow,
+  input: { password: string; code: string },
+  ctx: RequestContext,
+) {
+  await verifyTotpStepUp(deps, user, input, ctx);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const codes = await replaceRecoveryCodes(tx, deps.sessionSecret, user.id, now);
+    await audit(tx, {
+      action: 'user.recovery_codes_regenerated',
+      actorId: user.id,
+      targetUserId: user.id,
+      ip: ctx.ip,
+    });
+    return codes;
+  });
+}

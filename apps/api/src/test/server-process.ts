@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The API package's folder: the server runs from its sources through tsx, so no build is needed first. */
+const apiDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export type ServerProcess = {
+  url: string;
+  port: number;
+  /** What the process wrote, for a failing test's message. */
+  output: () => string;
+  /** SIGKILL: no shutdown hook runs, requests in flight get no answer, transactions in flight roll back. */
+  kill: () => Promise<void>;
+};
+
+/** Everything spawned here, so a test's afterAll can end them even when the test failed half-way. */
+const running = new Set<ChildProcess>();
+
+export const SERVER_SESSION_SECRET = 'crash-suite-secret-that-is-at-least-32-chars';
+
+/**
+ * The real server (src/server.ts: config parsing, job runner, sandbox providers) as a child process on PostgreSQL,
+ * listening on `port`. Resolves once /api/health answers.
+ */
+export async function startServerProcess(options: {
+  databaseUrl: string;
+  port: number;
+  smtpUrl: string;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
+  const url = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      APP_URL: url,
+      DATABASE_URL: options.databaseUrl,
+      DATABASE_POOL_SIZE: '10',
+      SESSION_SECRET: SERVER_SESSION_SECRET,
+      SMTP_URL: options.smtpUrl,
+      SANDBOX_ISSUER_KEY: 'crash-suite-sandbox-issuer-key-of-32-chars',
+      SANDBOX_ISSUER_WINDOW_SECONDS: '0',
+      SANDBOX_ISSUER_SETTLE_MS: '300',
+      JOBS_INTERVAL_MS: '1000',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  exited.then(() => running.delete(child));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    const healthy = await fetch(`${url}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start within a minute:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    port: options.port,
+    output: () => output,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Ends every server process still running (afterAll, whatever happened). */
+export async function killAllServerProcesses(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
+
+/** A browser-like client of one server: keeps its cookies, answers status and JSON, or null when no answer came. */
+export class HttpClient {
+  private readonly cookies = new Map<string, string>();
+
+  async send(
+    baseUrl: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; json: unknown; text: string }> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      if (!value || /max-age=0\b/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+    return { status: response.status, json, text };
+  }
+}

@@ -1,0 +1,58 @@
+import {
+  messageSchema,
+  type RecoveryCodesResponse,
+  recoveryCodesResponseSchema,
+  type TotpEnrolment,
+  type TotpStatus,
+  type TotpStepUpBody,
+  totpEnrolmentSchema,
+  totpStatusSchema,
+} from '@coincard/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { currentUserQueryKey } from '../../../lib/current-user-key';
+
+export const authenticatorQueryKey = ['user', 'totp'] as const;
+
+export function useAuthenticatorStatus() {
+  return useQuery<TotpStatus>({
+    queryKey: authenticatorQueryKey,
+    queryFn: ({ signal }) => api.get('/user/totp', totpStatusSchema, signal),
+  });
+}
+
+function useAfterChange() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: authenticatorQueryKey });
+    void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  };
+}
+
+export function useStartEnrolmentMutation() {
+  return useMutation<TotpEnrolment>({ mutationFn: () => api.post('/user/totp/enrol', {}, totpEnrolmentSchema) });
+}
+
+export function useConfirmEnrolmentMutation() {
+  const changed = useAfterChange();
+  return useMutation<RecoveryCodesResponse, Error, string>({
+    mutationFn: (code) => api.post('/user/totp/confirm', { code }, recoveryCodesResponseSchema),
+    onSuccess: changed,
+  });
+}
+
+export function useDisableAuthenticatorMutation() {
+  const changed = useAfterChange();
+  return useMutation({
+    mutationFn: (body: TotpStepUpBody) => api.post('/user/totp/disable', body, messageSchema),
+    onSuccess: changed,
+  });
+}
+
+export function useRegenerateRecoveryCodesMutation() {
+  const changed = useAfterChange();
+  return useMutation({
+    mutationFn: (body: TotpStepUpBody) => api.post('/user/totp/recovery-codes', body, recoveryCodesResponseSchema),
+    onSuccess: changed,
+  });
+}
