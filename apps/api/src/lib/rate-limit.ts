@@ -13,6 +13,8 @@ export const RATE_RULES = {
   loginAccount: { name: 'login:account', limit: 10, windowMs: 15 * 60_000 },
   twoFactorIp: { name: '2fa:ip', limit: 30, windowMs: 15 * 60_000 },
   twoFactorAccount: { name: '2fa:account', limit: 10, windowMs: 15 * 60_000 },
+  /** Password (and code) checks before a change of e-mail, password or two-factor, per account. */
+  stepUpAccount: { name: 'step-up:account', limit: 10, windowMs: 15 * 60_000 },
   registerIp: { name: 'register:ip', limit: 20, windowMs: 60 * 60_000 },
   forgotIp: { name: 'forgot:ip', limit: 20, windowMs: 60 * 60_000 },
   forgotAccount: { name: 'forgot:account', limit: 5, windowMs: 60 * 60_000 },
@@ -25,9 +27,36 @@ export const RATE_RULES = {
   cardHistoryAccount: { name: 'card-history:account', limit: 300, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateRule>;
 
-/** Counts one hit; throws 429 TooManyRequests with Retry-After once the window's limit is passed. */
+/**
+ * Sliding window: the hits of the current fixed window plus the previous window's hits weighted by how much of
+ * it still lies inside the last `windowMs`. A burst at the end of one window and another at the start of the
+ * next therefore count together, instead of each getting the full limit.
+ */
+async function countHit(db: Database, rule: RateRule, subject: string, now: Date): Promise<number> {
+  const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  const key = `${rule.name}:${subject}`;
+  const [row] = await executeRows<{ hits: number | string; previous: number | string | null }>(
+    db,
+    sql`
+    with hit as (
+      insert into rate_limits (key, window_start, hits) values (${key}, ${new Date(windowStartMs).toISOString()}, 1)
+      on conflict (key, window_start) do update set hits = rate_limits.hits + 1
+      returning hits)
+    select hit.hits,
+      (select hits from rate_limits
+        where key = ${key} and window_start = ${new Date(windowStartMs - rule.windowMs).toISOString()}) as previous
+    from hit`,
+  );
+  const hits = Number(row?.hits ?? 0);
+  const previous = Number(row?.previous ?? 0);
+  const previousWeight = 1 - (now.getTime() - windowStartMs) / rule.windowMs;
+  return hits + Math.ceil(previous * previousWeight);
+}
+
+/** Counts one hit; throws 429 TooManyRequests with Retry-After once the sliding window's limit is passed. */
 export async function hitRateLimit(db: Database, rule: RateRule, subject: string, now: Date): Promise<void> {
   if (!(await tryRateLimit(db, rule, subject, now))) {
+    // Until the current window ends; by then the earlier burst weighs at most what this window holds.
     const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now.getTime()) / 1000));
     throw new AppError('TooManyRequests', 'Too many attempts. Please wait a few minutes and try again.', {
@@ -38,15 +67,5 @@ export async function hitRateLimit(db: Database, rule: RateRule, subject: string
 
 /** Like hitRateLimit but answers false instead of throwing, for limits that must stay silent (no enumeration). */
 export async function tryRateLimit(db: Database, rule: RateRule, subject: string, now: Date): Promise<boolean> {
-  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
-  const key = `${rule.name}:${subject}`;
-  const [row] = await executeRows<{ hits: number | string }>(
-    db,
-    sql`
-    insert into rate_limits (key, window_start, hits) values (${key}, ${windowStart.toISOString()}, 1)
-    on conflict (key, window_start) do update set hits = rate_limits.hits + 1
-    returning hits`,
-  );
-  const hits = Number(row?.hits ?? 0);
-  return hits <= rule.limit;
+  return (await countHit(db, rule, subject, now)) <= rule.limit;
 }

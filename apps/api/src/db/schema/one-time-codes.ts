@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-export const CODE_PURPOSES = ['verify_email', 'password_reset', 'two_factor', 'email_change'] as const;
+export const CODE_PURPOSES = ['verify_email', 'password_reset', 'two_factor', 'email_change', 'step_up'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const oneTimeCodes = pgTable(
@@ -26,7 +26,7 @@ export const oneTimeCodes = pgTable(
     index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose),
     check(
       'one_time_codes_purpose_check',
-      sql`${t.purpose} in ('verify_email', 'password_reset', 'two_factor', 'email_change')`,
+      sql`${t.purpose} in ('verify_email', 'password_reset', 'two_factor', 'email_change', 'step_up')`,
     ),
     check('one_time_codes_attempts_check', sql`${t.attempts} >= 0`),
   ],

@@ -30,6 +30,11 @@ export const refreshTokens = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The token this one was rotated into, sealed under this token itself (only its holder can open it), so a
+     * second tab refreshing with it inside the grace window gets the same new token instead of a theft alarm.
+     */
+    successorSealed: text('successor_sealed'),
   },
   (t) => [
     index('refresh_tokens_session_idx').on(t.sessionId),

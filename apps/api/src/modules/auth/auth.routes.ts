@@ -33,7 +33,7 @@ import {
   setSessionCookies,
   setTwoFactorChallengeCookie,
 } from './cookies.js';
-import { revokeSessionByRefreshToken, rotateRefreshToken } from './sessions.service.js';
+import { revokeSessionByAccessToken, revokeSessionByRefreshToken, rotateRefreshToken } from './sessions.service.js';
 
 const tags = ['auth'];
 
@@ -118,10 +118,10 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/logout',
       { schema: { tags, summary: 'Sign out', response: { 200: messageSchema } } },
       async (request, reply) => {
-        const sessionId = await revokeSessionByRefreshToken(
-          deps,
-          readSessionCookies(request, deps.config).refreshToken,
-        );
+        const { accessToken, refreshToken } = readSessionCookies(request, deps.config);
+        const sessionId =
+          (await revokeSessionByRefreshToken(deps, refreshToken)) ??
+          (await revokeSessionByAccessToken(deps, accessToken));
         if (sessionId) await audit(deps.db, { action: 'auth.logout', ip: request.ip, details: { sessionId } });
         clearSessionCookies(reply, deps.config);
         return { message: 'Signed out.' };

@@ -18,9 +18,10 @@ import { sendInBackground } from '../../providers/mail/send-later.js';
 import { audit } from '../audit/audit.js';
 import { requestCardholder } from '../cards/cardholders.service.js';
 import { recordReferralAtVerification } from '../referrals/referral-rewards.service.js';
+import { afterCredentialChange } from './credential-change.js';
 import { consumeLinkCode, issueLinkCode, issueOtp, verifyOtp, voidOpenCodes } from './one-time-codes.service.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
-import { createSession, revokeUserSessions } from './sessions.service.js';
+import { createSession } from './sessions.service.js';
 import { acceptSecondFactorCode, isTotpEnabled } from './totp/totp.service.js';
 
 export const REGISTER_MESSAGE = 'Check your email: we sent a verification link to the address you entered.';
@@ -276,7 +277,8 @@ export async function resetPassword(
       await audit(tx, { action: 'auth.email_verified', targetUserId: user.id, ip: ctx.ip, details: referral });
     }
     if (user?.role === 'user') await requestCardholder(tx, user.id, now);
-    await revokeUserSessions(tx, consumed.userId, 'password_reset', now);
+    // Every session ends (whoever holds one may be the reason for the reset) and every other open code is void.
+    await afterCredentialChange(tx, { userId: consumed.userId, reason: 'password_reset', now });
     await audit(tx, { action: 'auth.password_reset', targetUserId: consumed.userId, ip: ctx.ip });
   });
   deps.jobs.request('create-cardholders');

@@ -182,10 +182,11 @@ describe('sessions', () => {
     expect((await t.request('GET', '/api/user', { jar })).statusCode).toBe(200);
   });
 
-  it('revokes the whole session when a rotated refresh token is used again', async () => {
+  it('revokes the whole session when a rotated refresh token is used again after the grace window', async () => {
     const { jar } = await t.signUpVerified('reuse@example.com');
     const stolen = jar.get('refreshToken') ?? '';
     expect((await t.request('GET', '/api/auth/refresh', { jar })).statusCode).toBe(200);
+    t.clock.advance(31_000);
     const thief = new CookieJar();
     thief.set('refreshToken', stolen);
     const reuse = await t.request('GET', '/api/auth/refresh', { jar: thief });
@@ -194,6 +195,25 @@ describe('sessions', () => {
     // The owner's newer tokens die with the session.
     expect((await t.request('GET', '/api/user', { jar })).statusCode).toBe(401);
     expect((await t.request('GET', '/api/auth/refresh', { jar })).statusCode).toBe(401);
+  });
+
+  it('two tabs refreshing with the same token at once both stay signed in, with the same new pair', async () => {
+    const { jar } = await t.signUpVerified('two-tabs@example.com');
+    const tabA = new CookieJar();
+    const tabB = new CookieJar();
+    for (const tab of [tabA, tabB]) tab.set('refreshToken', jar.get('refreshToken') ?? '');
+    const [a, b] = await Promise.all([
+      t.request('GET', '/api/auth/refresh', { jar: tabA }),
+      t.request('GET', '/api/auth/refresh', { jar: tabB }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(tabA.get('refreshToken')).toBeTruthy();
+    expect(tabA.get('refreshToken')).toBe(tabB.get('refreshToken'));
+    expect(tabA.get('refreshToken')).not.toBe(jar.get('refreshToken'));
+    for (const tab of [tabA, tabB]) expect((await t.request('GET', '/api/user', { jar: tab })).statusCode).toBe(200);
+    // The shared new token goes on rotating normally.
+    expect((await t.request('GET', '/api/auth/refresh', { jar: tabA })).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/user', { jar: tabA })).statusCode).toBe(200);
   });
 
   it('ends sessions after 30 days however often they are refreshed', async () => {
@@ -216,5 +236,14 @@ describe('sessions', () => {
     expect(jar.get('accessToken')).toBeUndefined();
     expect((await t.request('GET', '/api/user', { jar: copy })).statusCode).toBe(401);
     expect((await t.request('GET', '/api/auth/refresh', { jar: copy })).statusCode).toBe(401);
+  });
+
+  it('logout with only the access cookie still ends the session, refresh token included', async () => {
+    const { jar } = await t.signUpVerified('logout-access@example.com');
+    const accessOnly = new CookieJar();
+    accessOnly.set('accessToken', jar.get('accessToken') ?? '');
+    expect((await t.request('GET', '/api/auth/logout', { jar: accessOnly })).statusCode).toBe(200);
+    expect((await t.request('GET', '/api/user', { jar })).statusCode).toBe(401);
+    expect((await t.request('GET', '/api/auth/refresh', { jar })).statusCode).toBe(401);
   });
 });

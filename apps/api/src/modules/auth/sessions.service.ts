@@ -6,9 +6,10 @@ import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { createSealedBox } from '../../lib/sealed-box.js';
 import { audit } from '../audit/audit.js';
 import type { SessionTokens } from './cookies.js';
-import { signAccessToken } from './session-tokens.js';
+import { readAccessToken, signAccessToken } from './session-tokens.js';
 
 export async function createSession(
   deps: Deps,
@@ -32,6 +33,15 @@ export async function createSession(
   return { accessToken: signAccessToken(deps.keys.accessTokens, sessionId, now), refreshToken, expiresAt };
 }
 
+/** How long a just-rotated refresh token still answers the pair it was rotated into (two tabs at once). */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+/**
+ * The successor token is sealed under the old token itself: the database alone (a backup, a read-only leak)
+ * cannot open it, and only whoever already holds the old token can.
+ */
+const successorBox = (refreshToken: string) => createSealedBox(refreshToken, 'refresh-token-successor');
+
 const invalidRefresh = () => new AppError('InvalidRefreshToken', 'Your session has ended. Please sign in again.');
 
 /**
@@ -41,6 +51,11 @@ const invalidRefresh = () => new AppError('InvalidRefreshToken', 'Your session h
 export async function rotateRefreshToken(deps: Deps, refreshToken: string | undefined, ctx: RequestContext) {
   if (!refreshToken || refreshToken.length > 200) throw invalidRefresh();
   const now = deps.now();
+  const tokensFor = (sessionId: string, next: string, expiresAt: Date): SessionTokens => ({
+    accessToken: signAccessToken(deps.keys.accessTokens, sessionId, now),
+    refreshToken: next,
+    expiresAt,
+  });
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ token: refreshTokens, session: sessions, user: users })
@@ -51,6 +66,17 @@ export async function rotateRefreshToken(deps: Deps, refreshToken: string | unde
       .for('update', { of: refreshTokens });
     if (!row) return { kind: 'invalid' } as const;
     if (row.token.rotatedAt) {
+      // Two tabs refreshing at once: the second one, inside the grace window, gets the pair the first one got.
+      const graceOk =
+        row.token.successorSealed &&
+        !row.session.revokedAt &&
+        row.session.expiresAt > now &&
+        !row.user.suspended &&
+        now.getTime() - row.token.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+      if (graceOk && row.token.successorSealed) {
+        const next = successorBox(refreshToken).open(row.token.successorSealed);
+        return { kind: 'ok', tokens: tokensFor(row.session.id, next, row.session.expiresAt) } as const;
+      }
       if (!row.session.revokedAt) {
         await tx
           .update(sessions)
@@ -67,17 +93,13 @@ export async function rotateRefreshToken(deps: Deps, refreshToken: string | unde
     }
     if (row.session.revokedAt || row.session.expiresAt <= now) return { kind: 'invalid' } as const;
     if (row.user.suspended) return { kind: 'suspended' } as const;
-    await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.tokenHash, row.token.tokenHash));
     const next = randomToken();
+    await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now, successorSealed: successorBox(refreshToken).seal(next) })
+      .where(eq(refreshTokens.tokenHash, row.token.tokenHash));
     await tx.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: row.session.id, createdAt: now });
-    return {
-      kind: 'ok',
-      tokens: {
-        accessToken: signAccessToken(deps.keys.accessTokens, row.session.id, now),
-        refreshToken: next,
-        expiresAt: row.session.expiresAt,
-      },
-    } as const;
+    return { kind: 'ok', tokens: tokensFor(row.session.id, next, row.session.expiresAt) } as const;
   });
   if (outcome.kind === 'suspended')
     throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
@@ -97,6 +119,15 @@ export async function revokeSessionByRefreshToken(
   if (!row) return null;
   await revokeSession(deps.db, row.sessionId, 'logout', deps.now());
   return row.sessionId;
+}
+
+/** Logout with only the access cookie (the refresh cookie is scoped or lost): the signed session id is enough. */
+export async function revokeSessionByAccessToken(deps: Deps, accessToken: string | undefined): Promise<string | null> {
+  if (!accessToken || accessToken.length > 300) return null;
+  const sessionId = readAccessToken(deps.keys.accessTokens, accessToken, deps.now());
+  if (!sessionId) return null;
+  await revokeSession(deps.db, sessionId, 'logout', deps.now());
+  return sessionId;
 }
 
 export async function revokeSession(db: Executor, sessionId: string, reason: string, now: Date): Promise<void> {

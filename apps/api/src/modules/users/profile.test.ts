@@ -35,7 +35,14 @@ describe('GET /api/user and two-factor switch', () => {
     expect(me).not.toHaveProperty('passwordHash');
     await t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: true } });
     expect((await t.request('GET', '/api/user', { jar })).json().isTwoFactorEnabled).toBe(true);
-    await t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: false } });
+    await t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: false, currentPassword: STRONG_PASSWORD } });
+    expect((await t.request('GET', '/api/user', { jar })).json().isTwoFactorEnabled).toBe(true);
+    await t.request('POST', '/api/user/step-up/code', { jar });
+    const code = (await t.smtp.latest(user.email, 'Your security code')).text.match(/\b(\d{6})\b/)?.[1];
+    await t.request('PATCH', '/api/user/2fa', {
+      jar,
+      body: { enabled: false, currentPassword: STRONG_PASSWORD, code },
+    });
     expect((await t.request('GET', '/api/user', { jar })).json().isTwoFactorEnabled).toBe(false);
     const bad = await t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: 'yes' } });
     expect(bad.statusCode).toBe(400);
@@ -86,9 +93,12 @@ describe('change password', () => {
 describe('change e-mail with a code sent to the new address', () => {
   it('mails a 6-digit code to the new address, switches on the right code and tells the old address', async () => {
     const { jar } = await t.signUpVerified('old@example.com');
-    const init = await t.request('POST', '/api/user/update/email/init', { jar, body: { newEmail: 'New@Example.com' } });
+    const init = await t.request('POST', '/api/user/update/email/init', {
+      jar,
+      body: { newEmail: 'New@Example.com', currentPassword: STRONG_PASSWORD },
+    });
     expect(init.statusCode).toBe(200);
-    expect(init.json().message).toBe('We sent a 6-digit code to new@example.com.');
+    expect(init.json().message).toBe('If new@example.com can be used, we sent a 6-digit code to it.');
     const mail = await t.smtp.latest('new@example.com', 'Confirm your new e-mail');
     const otp = mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
 
@@ -114,21 +124,37 @@ describe('change e-mail with a code sent to the new address', () => {
     ).toBe(401);
   });
 
-  it('refuses an address in use, the current address, a bad address and a malformed code', async () => {
+  it('answers an address in use like a free one (its owner is told), refuses the current or a bad address', async () => {
     await t.signUpVerified('someone@example.com');
     const { jar } = await t.signUpVerified('me@example.com');
     const taken = await t.request('POST', '/api/user/update/email/init', {
       jar,
-      body: { newEmail: 'someone@example.com' },
+      body: { newEmail: 'someone@example.com', currentPassword: STRONG_PASSWORD },
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().errorCode).toBe('EmailTaken');
+    const free = await t.request('POST', '/api/user/update/email/init', {
+      jar,
+      body: { newEmail: 'nobody-yet@example.com', currentPassword: STRONG_PASSWORD },
+    });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({ message: 'If someone@example.com can be used, we sent a 6-digit code to it.' });
+    expect(free.statusCode).toBe(taken.statusCode);
+    expect(free.json().message.replace('nobody-yet', 'someone')).toBe(taken.json().message);
+    await t.smtp.latest('someone@example.com', 'Someone tried to use your address');
     expect(
-      (await t.request('POST', '/api/user/update/email/init', { jar, body: { newEmail: 'ME@example.com' } }))
-        .statusCode,
+      (
+        await t.request('POST', '/api/user/update/email/init', {
+          jar,
+          body: { newEmail: 'ME@example.com', currentPassword: STRONG_PASSWORD },
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
-      (await t.request('POST', '/api/user/update/email/init', { jar, body: { newEmail: 'nope' } })).json().message,
+      (
+        await t.request('POST', '/api/user/update/email/init', {
+          jar,
+          body: { newEmail: 'nope', currentPassword: STRONG_PASSWORD },
+        })
+      ).json().message,
     ).toBe('Enter a valid e-mail address.');
     expect(
       (await t.request('POST', '/api/user/update/email/verify', { jar, body: { otp: '12345' } })).json().message,
@@ -140,7 +166,10 @@ describe('change e-mail with a code sent to the new address', () => {
 
   it('expires the code after 10 minutes and limits how many codes are sent', async () => {
     const { jar } = await t.signUpVerified('slow@example.com');
-    await t.request('POST', '/api/user/update/email/init', { jar, body: { newEmail: 'slow-new@example.com' } });
+    await t.request('POST', '/api/user/update/email/init', {
+      jar,
+      body: { newEmail: 'slow-new@example.com', currentPassword: STRONG_PASSWORD },
+    });
     const mail = await t.smtp.latest('slow-new@example.com', 'Confirm your new e-mail');
     const otp = mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
     t.clock.advance(10 * 60 * 1000 + 1000);
@@ -153,7 +182,7 @@ describe('change e-mail with a code sent to the new address', () => {
         (
           await t.request('POST', '/api/user/update/email/init', {
             jar: spammer,
-            body: { newEmail: `spam-${i}@example.com` },
+            body: { newEmail: `spam-${i}@example.com`, currentPassword: STRONG_PASSWORD },
           })
         ).statusCode,
       );

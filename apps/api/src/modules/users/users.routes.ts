@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { contextOf } from '../../lib/request-context.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
+import { sendStepUpCode, verifyStepUp } from '../auth/step-up.js';
 import { changePassword, confirmEmailChange, setTwoFactor, startEmailChange, toUserDto } from './users.service.js';
 
 const tags = ['user'];
@@ -48,11 +49,30 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { enabled } = request.body;
-        const { user } = principalOf(request);
-        await setTwoFactor(deps, { actorId: user.id, targetId: user.id, enabled, ip: request.ip });
+        const { user, sessionId } = principalOf(request);
+        if (!enabled && user.twoFactorEnabled) await verifyStepUp(deps, user, request.body, contextOf(request));
+        await setTwoFactor(deps, { actorId: user.id, targetId: user.id, enabled, ip: request.ip, sessionId });
         return {
           message: enabled ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.',
           isTwoFactorEnabled: enabled,
+        };
+      },
+    );
+
+    app.post(
+      '/step-up/code',
+      {
+        onRequest: anyone,
+        schema: {
+          tags,
+          summary: 'Mail the code that a change of e-mail, password or two-factor asks for when two-factor is on',
+          response: { 200: messageSchema },
+        },
+      },
+      async (request) => {
+        const sent = await sendStepUpCode(deps, principalOf(request).user);
+        return {
+          message: sent ? 'We sent a 6-digit code to your e-mail.' : 'Two-factor is off: no code is needed.',
         };
       },
     );
@@ -81,8 +101,9 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await startEmailChange(deps, principalOf(request).user, request.body.newEmail, contextOf(request));
-        return { message: `We sent a 6-digit code to ${request.body.newEmail}.` };
+        await startEmailChange(deps, principalOf(request).user, request.body, contextOf(request));
+        // Said the same way whether the address is free or taken (its owner gets a notice instead).
+        return { message: `If ${request.body.newEmail} can be used, we sent a 6-digit code to it.` };
       },
     );
 
@@ -98,7 +119,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await confirmEmailChange(deps, principalOf(request).user, request.body.otp, contextOf(request));
+        await confirmEmailChange(deps, principalOf(request), request.body.otp, contextOf(request));
         return { message: 'Your e-mail address has been changed.' };
       },
     );

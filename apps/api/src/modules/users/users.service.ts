@@ -1,4 +1,4 @@
-import { type AuditAction, OTP_TTL_MS, type User } from '@coincard/shared';
+import { type AuditAction, OTP_TTL_MS, type StepUpFields, type User } from '@coincard/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
@@ -7,9 +7,10 @@ import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { sendInBackground } from '../../providers/mail/send-later.js';
 import { audit } from '../audit/audit.js';
 import { findUserByEmail } from '../auth/auth.service.js';
+import { afterCredentialChange, voidAllOpenCodes } from '../auth/credential-change.js';
 import { issueOtp, verifyOtp } from '../auth/one-time-codes.service.js';
-import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
-import { revokeUserSessions } from '../auth/sessions.service.js';
+import { assertNotCommonPassword, hashPassword } from '../auth/passwords.js';
+import { verifyStepUp } from '../auth/step-up.js';
 import { assertAdminKeepsSecondFactor } from '../auth/totp/admin-second-factor.js';
 
 export function toUserDto(user: UserRow, balance: number): User {
@@ -30,7 +31,7 @@ export function toUserDto(user: UserRow, balance: number): User {
 /** Turns e-mail two-factor on or off, for oneself or (byAdmin) for another user; audited either way. */
 export async function setTwoFactor(
   deps: Deps,
-  input: { actorId: string; targetId: string; enabled: boolean; ip: string; byAdmin?: boolean },
+  input: { actorId: string; targetId: string; enabled: boolean; ip: string; byAdmin?: boolean; sessionId?: string },
 ) {
   const action: AuditAction = input.byAdmin
     ? input.enabled
@@ -49,6 +50,16 @@ export async function setTwoFactor(
       .update(users)
       .set({ twoFactorEnabled: input.enabled, updatedAt: deps.now() })
       .where(eq(users.id, input.targetId));
+    // The user's own change keeps only the acting session. An admin's change voids the target's open codes but
+    // leaves the target signed in: it is a support action, not a sign of a stolen session.
+    if (input.byAdmin || !input.sessionId) await voidAllOpenCodes(tx, input.targetId, deps.now());
+    else
+      await afterCredentialChange(tx, {
+        userId: input.targetId,
+        reason: input.enabled ? 'two_factor_enabled' : 'two_factor_disabled',
+        now: deps.now(),
+        keepSessionId: input.sessionId,
+      });
     await audit(tx, { action, actorId: input.actorId, targetUserId: input.targetId, ip: input.ip });
   });
 }
@@ -56,15 +67,11 @@ export async function setTwoFactor(
 export async function changePassword(
   deps: Deps,
   principal: { user: UserRow; sessionId: string },
-  input: { currentPassword: string; newPassword: string },
+  input: StepUpFields & { newPassword: string },
   ctx: RequestContext,
 ) {
   const { user } = principal;
-  await hitRateLimit(deps.db, RATE_RULES.loginAccount, user.email, deps.now());
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    const message = 'Your current password is incorrect.';
-    throw new AppError('ValidationError', message, { fields: { currentPassword: message } });
-  }
+  await verifyStepUp(deps, user, input, ctx);
   if (input.currentPassword === input.newPassword) {
     const message = 'Choose a new password that differs from the current one.';
     throw new AppError('ValidationError', message, { fields: { newPassword: message } });
@@ -74,7 +81,12 @@ export async function changePassword(
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id, 'password_changed', now, principal.sessionId);
+    await afterCredentialChange(tx, {
+      userId: user.id,
+      reason: 'password_changed',
+      now,
+      keepSessionId: principal.sessionId,
+    });
     await audit(tx, { action: 'user.password_changed', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
   });
 }
@@ -84,15 +96,36 @@ const emailInUse = () => {
   return new AppError('EmailTaken', message, { fields: { newEmail: message } });
 };
 
-export async function startEmailChange(deps: Deps, user: UserRow, newEmail: string, ctx: RequestContext) {
+/**
+ * Starts an e-mail change after the step-up check. The answer is the same whether the address is free or taken,
+ * so this cannot be used to learn who has an account: a taken address gets a notice instead of a code.
+ */
+export async function startEmailChange(
+  deps: Deps,
+  user: UserRow,
+  input: StepUpFields & { newEmail: string },
+  ctx: RequestContext,
+) {
+  const { newEmail } = input;
   const now = deps.now();
   if (newEmail === user.email.toLowerCase()) {
     const message = 'This is already your e-mail address.';
     throw new AppError('ValidationError', message, { fields: { newEmail: message } });
   }
+  await verifyStepUp(deps, user, input, ctx);
   await hitRateLimit(deps.db, RATE_RULES.otpSendAccount, user.id, now);
   const owner = await findUserByEmail(deps.db, newEmail);
-  if (owner) throw emailInUse();
+  if (owner) {
+    await audit(deps.db, {
+      action: 'user.email_change_requested',
+      actorId: user.id,
+      targetUserId: user.id,
+      ip: ctx.ip,
+      details: { taken: true },
+    });
+    sendInBackground(deps, deps.mail.emailChangeAddressTaken(owner.email));
+    return;
+  }
   const code = await issueOtp(deps.db, {
     userId: user.id,
     purpose: 'email_change',
@@ -105,7 +138,13 @@ export async function startEmailChange(deps: Deps, user: UserRow, newEmail: stri
   sendInBackground(deps, deps.mail.emailChangeCode(newEmail, code));
 }
 
-export async function confirmEmailChange(deps: Deps, user: UserRow, otp: string, ctx: RequestContext) {
+export async function confirmEmailChange(
+  deps: Deps,
+  principal: { user: UserRow; sessionId: string },
+  otp: string,
+  ctx: RequestContext,
+) {
+  const { user } = principal;
   const now = deps.now();
   await hitRateLimit(deps.db, RATE_RULES.twoFactorAccount, user.id, now);
   const payload = await verifyOtp(deps.db, {
@@ -126,6 +165,12 @@ export async function confirmEmailChange(deps: Deps, user: UserRow, otp: string,
         .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)));
       if (taken) throw emailInUse();
       await tx.update(users).set({ email: newEmail, updatedAt: now }).where(eq(users.id, user.id));
+      await afterCredentialChange(tx, {
+        userId: user.id,
+        reason: 'email_changed',
+        now,
+        keepSessionId: principal.sessionId,
+      });
       await audit(tx, {
         action: 'user.email_changed',
         actorId: user.id,

@@ -1,6 +1,8 @@
 export type MailKind =
   | 'verification'
   | 'existing-account'
+  | 'email-change-address-taken'
+  | 'step-up-code'
   | 'two-factor-code'
   | 'password-reset'
   | 'email-change-code'

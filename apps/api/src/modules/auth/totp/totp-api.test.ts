@@ -8,6 +8,17 @@ import { CookieJar } from '../../../test/cookie-jar.js';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../../../test/test-app.js';
 import { totpAt } from './totp.js';
 
+/** Turning the e-mail code off is a step-up change: the password and the mailed step-up code. */
+async function mailedStepUpCode(jar: CookieJar, email: string): Promise<string> {
+  const before = t.smtp.mails.length;
+  await t.request('POST', '/api/user/step-up/code', { jar });
+  // A new mail, not an earlier code that is already used.
+  const mail = await t.smtp.waitFor(
+    (m) => t.smtp.mails.indexOf(m) >= before && m.to === email && m.subject.includes('Your security code'),
+  );
+  return mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+}
+
 let t: TestApp;
 const logLines: string[] = [];
 beforeAll(async () => {
@@ -289,7 +300,10 @@ describe('administrators keep a second factor', () => {
     await ensureUser(t.deps, { role: 'admin', email: 'last-factor@example.com', password: STRONG_PASSWORD });
     const jar = await signInAgain(t, 'last-factor@example.com');
     const me = (await t.request('GET', '/api/user', { jar })).json();
-    const own = await t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: false } });
+    const own = await t.request('PATCH', '/api/user/2fa', {
+      jar,
+      body: { enabled: false, currentPassword: STRONG_PASSWORD, code: await mailedStepUpCode(jar, me.email) },
+    });
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe(
       'Administrators must keep two-factor authentication on. Turn on the other method first.',
@@ -301,7 +315,11 @@ describe('administrators keep a second factor', () => {
     const { secret } = (await t.request('POST', '/api/user/totp/enrol', { jar })).json();
     const next = phone(secret);
     await t.request('POST', '/api/user/totp/confirm', { jar, body: { code: next() } });
-    expect((await t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: false } })).statusCode).toBe(200);
+    const emailOff = await t.request('PATCH', '/api/user/2fa', {
+      jar,
+      body: { enabled: false, currentPassword: STRONG_PASSWORD, code: await mailedStepUpCode(jar, me.email) },
+    });
+    expect(emailOff.statusCode).toBe(200);
 
     // Now the authenticator is the last factor: it stays.
     const drop = await t.request('POST', '/api/user/totp/disable', {
@@ -362,8 +380,12 @@ describe('the migration and races', () => {
     const { secret } = (await t.request('POST', '/api/user/totp/enrol', { jar })).json();
     const next = phone(secret);
     await t.request('POST', '/api/user/totp/confirm', { jar, body: { code: next() } });
+    const stepUpCode = await mailedStepUpCode(jar, 'racing-admin@example.com');
     const [emailOff, appOff] = await Promise.all([
-      t.request('PATCH', '/api/user/2fa', { jar, body: { enabled: false } }),
+      t.request('PATCH', '/api/user/2fa', {
+        jar,
+        body: { enabled: false, currentPassword: STRONG_PASSWORD, code: stepUpCode },
+      }),
       t.request('POST', '/api/user/totp/disable', { jar, body: { password: STRONG_PASSWORD, code: next() } }),
     ]);
     expect([emailOff.statusCode, appOff.statusCode].sort()).toEqual([200, 403]);

@@ -31,6 +31,34 @@ export function mailTemplates(appUrl: string) {
         ]),
       };
     },
+    /** To the owner of an address someone tried to move their account to: the answer to them reveals nothing. */
+    emailChangeAddressTaken(to: string): Mail {
+      return {
+        to,
+        kind: 'email-change-address-taken',
+        ...renderMail('Someone tried to use your address', 'Your address is already in use', [
+          {
+            kind: 'p',
+            text: 'Someone signed in to another CoinCard account just asked to move it to this e-mail address, which already has an account. Nothing was changed.',
+          },
+          { kind: 'p', text: 'If it was you, sign in to this account instead. Otherwise you can ignore this mail.' },
+        ]),
+      };
+    },
+    stepUpCode(to: string, code: string): Mail {
+      return {
+        to,
+        kind: 'step-up-code',
+        ...renderMail('Your security code', 'Confirm a change to your account', [
+          {
+            kind: 'p',
+            text: 'Enter this code to change your e-mail, password or two-factor setting. It expires in 10 minutes.',
+          },
+          { kind: 'code', code },
+          { kind: 'p', text: 'If you did not ask for it, change your password now: someone may be signed in as you.' },
+        ]),
+      };
+    },
     twoFactorCode(to: string, code: string): Mail {
       return {
         to,

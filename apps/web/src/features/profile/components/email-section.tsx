@@ -2,6 +2,8 @@ import { OTP_LENGTH } from '@coincard/shared';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { OtpInput } from '../../../components/otp-input';
+import { PasswordField } from '../../../components/password-field';
+import { isApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useInitEmailChangeMutation } from '../api/init-email-change';
 import { useVerifyEmailChangeMutation } from '../api/verify-email-change';
@@ -12,6 +14,7 @@ type EmailSectionProps = { currentEmail: string };
 /** Change Email: send a one-time code to the new address, then confirm it. */
 export function EmailSection({ currentEmail }: EmailSectionProps) {
   const [newEmail, setNewEmail] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [otpSentTo, setOtpSentTo] = useState<string | null>(null);
   const initMutation = useInitEmailChangeMutation();
@@ -21,14 +24,18 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
     event.preventDefault();
     const email = newEmail.trim();
     if (!email) return;
-    initMutation.mutate(email, {
-      onSuccess: (response) => {
-        setOtpSentTo(email);
-        setOtp('');
-        notifySuccess(response.message, 'Code sent');
+    initMutation.mutate(
+      { newEmail: email, currentPassword },
+      {
+        onSuccess: (response) => {
+          setOtpSentTo(email);
+          setCurrentPassword('');
+          setOtp('');
+          notifySuccess(response.message, 'Code sent');
+        },
+        onError: (error) => notifyError(error),
       },
-      onError: (error) => notifyError(error),
-    });
+    );
   };
 
   const verifyOtp = (event: FormEvent) => {
@@ -74,7 +81,21 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
               onChange={(event) => setNewEmail(event.currentTarget.value)}
               style={{ flex: '1 1 220px' }}
             />
-            <Button type="submit" variant="light" disabled={!newEmail.trim()} loading={initMutation.isPending}>
+            <PasswordField
+              label="Current password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+              // The server names the wrong field; it is marked here.
+              error={isApiError(initMutation.error) ? initMutation.error.fields?.currentPassword : undefined}
+              style={{ flex: '1 1 220px' }}
+            />
+            <Button
+              type="submit"
+              variant="light"
+              disabled={!newEmail.trim() || !currentPassword}
+              loading={initMutation.isPending}
+            >
               {otpSentTo ? 'Resend OTP' : 'Send OTP'}
             </Button>
           </Group>
