@@ -1,25 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.values(value).some(containsNul);
-  return false;
+/**
+ * How deep a request's JSON may nest. No contract of this API goes past a handful of levels; a limit keeps a
+ * hostile body (thousands of nested arrays) from costing more than a readable 400.
+ */
+export const MAX_INPUT_DEPTH = 32;
+
+type Finding = 'nul' | 'too-deep' | null;
+
+/**
+ * Looks for a NUL character anywhere in a parsed value. The walk is iterative, with an explicit stack: a
+ * recursive walk overflowed the call stack on a 5,000-deep body and answered 500.
+ */
+function inspect(root: unknown): Finding {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop() as [unknown, number];
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'nul';
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_INPUT_DEPTH) return 'too-deep';
+      const children = Array.isArray(value) ? value : Object.values(value);
+      for (const child of children) stack.push([child, depth + 1]);
+    }
+  }
+  return null;
 }
 
 /**
  * PostgreSQL text cannot hold a NUL character and answers such a value with an error: refuse it up front, for
- * every route, with a 400 instead of letting it reach the database as a 500.
+ * every route, with a 400 instead of letting it reach the database as a 500. Absurdly nested input is refused
+ * here too, before any validator or handler recurses into it.
  */
 export function registerNulGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (
-      containsNul(request.body) ||
-      containsNul(request.query) ||
-      containsNul(request.params) ||
-      request.url.includes('%00')
-    ) {
+    const findings = [inspect(request.body), inspect(request.query), inspect(request.params)];
+    if (findings.includes('too-deep')) {
+      throw new AppError('ValidationError', `The request nests deeper than ${MAX_INPUT_DEPTH} levels.`);
+    }
+    if (findings.includes('nul') || request.url.includes('%00')) {
       throw new AppError('ValidationError', 'Text must not contain NUL characters.');
     }
   });

@@ -55,6 +55,21 @@ describe('bad input never yields a 500 and writes nothing', () => {
     expect((await t.request('GET', '/api/transactions/all?search=a%00b', { jar: admin })).statusCode).toBe(400);
   });
 
+  it.each([
+    ['arrays', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+    ['objects', `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`],
+  ])('refuses 5,000-deep nested %s with a readable 400, not a stack overflow', async (_name, deep) => {
+    const response = await t.request('POST', '/api/auth/register', {
+      rawBody: `{"email":"deep@example.com","referredBy":${deep}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errorCode: 'ValidationError',
+      message: 'The request nests deeper than 32 levels.',
+    });
+  });
+
   it('refuses bodies over 100 KB with 413', async () => {
     const response = await t.request('POST', '/api/auth/register', {
       body: {

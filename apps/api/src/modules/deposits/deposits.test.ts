@@ -9,6 +9,7 @@ import { countRows } from '../../test/count-rows.js';
 import { createDeposit, payInSandbox, settleSilently } from '../../test/deposit-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { signInThroughTwoFactor } from '../../test/two-factor-sign-in.js';
 
 let t: TestApp;
 const ADMIN = { email: 'ops@example.com', password: 'Admin-Password-99' };
@@ -177,7 +178,7 @@ describe('creating a top-up', () => {
 
   it('lets only users create top-ups and only admins list them all, with search', async () => {
     const admin = new CookieJar();
-    await t.request('POST', '/api/auth/login', { jar: admin, body: ADMIN });
+    await signInThroughTwoFactor(t, admin, ADMIN.email, ADMIN.password);
     expect((await createDeposit(t, admin, USDT_TRON_50)).statusCode).toBe(403);
     const { jar } = await t.signUpVerified('searchable-depositor@example.com');
     const mine = (await createDeposit(t, jar, USDT_TRON_50)).json();

@@ -351,12 +351,12 @@ describe('administrators keep a second factor', () => {
 });
 
 describe('the migration and races', () => {
-  it('migration 0011 turns the e-mail code on for every admin that had no second factor', async () => {
+  it('migration 0010 turns the e-mail code on for every admin that had no second factor', async () => {
     await ensureUser(t.deps, { role: 'admin', email: 'old-admin@example.com', password: STRONG_PASSWORD });
     const { user } = await t.signUpVerified('old-user@example.com');
     // As an admin made before this migration was: no second factor.
     await t.deps.db.update(users).set({ twoFactorEnabled: false }).where(eq(users.email, 'old-admin@example.com'));
-    const file = new URL('../../../db/migrations/0011_totp.sql', import.meta.url);
+    const file = new URL('../../../db/migrations/0010_totp.sql', import.meta.url);
     const statements = readFileSync(file, 'utf8').split('--> statement-breakpoint');
     const update = statements.find((statement) => statement.includes('UPDATE "users"'));
     expect(update).toBeDefined();
