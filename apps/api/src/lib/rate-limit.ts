@@ -10,8 +10,13 @@ export type RateRule = { name: string; limit: number; windowMs: number };
  */
 export const RATE_RULES = {
   loginIp: { name: 'login:ip', limit: 30, windowMs: 15 * 60_000 },
-  loginAccount: { name: 'login:account', limit: 10, windowMs: 15 * 60_000 },
+  /** One address against one account; the account itself gets a growing delay instead (lib/login-delay.ts). */
+  loginIpAccount: { name: 'login:ip-account', limit: 10, windowMs: 15 * 60_000 },
   twoFactorIp: { name: '2fa:ip', limit: 30, windowMs: 15 * 60_000 },
+  /**
+   * Code guesses per account, counted only for a request holding the sign-in's challenge (so only someone who knew
+   * the password can use it up); elsewhere, for signed-in code checks.
+   */
   twoFactorAccount: { name: '2fa:account', limit: 10, windowMs: 15 * 60_000 },
   /** Password (and code) checks before a change of e-mail, password or two-factor, per account. */
   stepUpAccount: { name: 'step-up:account', limit: 10, windowMs: 15 * 60_000 },

@@ -11,3 +11,17 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), check('rate_limits_hits_check', sql`${t.hits} > 0`)],
 );
+
+/**
+ * Failed sign-ins per account (lower-cased e-mail, known or not): drives the growing delay of lib/login-delay.ts.
+ * One row per account, gone after a successful sign-in.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    account: text('account').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [check('login_failures_failures_check', sql`${t.failures} > 0`)],
+);

@@ -13,6 +13,7 @@ import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { claimLoginAttempt, clearLoginFailures } from '../../lib/login-delay.js';
 import { hitRateLimit, RATE_RULES, tryRateLimit } from '../../lib/rate-limit.js';
 import { sendInBackground } from '../../providers/mail/send-later.js';
 import { audit } from '../audit/audit.js';
@@ -132,14 +133,17 @@ export async function login(
   ctx: RequestContext,
 ): Promise<LoginOutcome> {
   const now = deps.now();
+  // The guesser's address pays first; the account only slows down (a hard lock would lock its owner out too).
   await hitRateLimit(deps.db, RATE_RULES.loginIp, ctx.ip, now);
-  await hitRateLimit(deps.db, RATE_RULES.loginAccount, input.email, now);
+  await hitRateLimit(deps.db, RATE_RULES.loginIpAccount, `${ctx.ip}:${input.email.toLowerCase()}`, now);
+  await claimLoginAttempt(deps.db, input.email, now);
   const user = await findUserByEmail(deps.db, input.email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk) {
     await audit(deps.db, { action: 'auth.login_failed', targetUserId: user?.id ?? null, ip: ctx.ip });
     throw new AppError('InvalidCredentials', 'Incorrect e-mail or password.');
   }
+  await clearLoginFailures(deps.db, input.email);
   if (user.suspended) {
     await audit(deps.db, { action: 'auth.login_refused_suspended', targetUserId: user.id, ip: ctx.ip });
     throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
@@ -200,8 +204,9 @@ export async function verifyTwoFactor(
   const now = deps.now();
   // The user id is public (it is the referral code), so it is normalised and never enough on its own.
   const userId = input.userId.toLowerCase();
+  // Guesses count against the address and the sign-in's challenge (its code's tries), never against the user alone:
+  // a request without the challenge is refused before anything of the user's is counted.
   await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, ctx.ip, now);
-  await hitRateLimit(deps.db, RATE_RULES.twoFactorAccount, userId, now);
   try {
     await verifyOtp(deps.db, {
       userId,
@@ -211,6 +216,8 @@ export async function verifyTwoFactor(
       now,
       secret: deps.keys.oneTimeCodes,
       expiredMessage: TWO_FACTOR_EXPIRED,
+      // Holding the challenge proves the password: only then may a try use up the account's share of guesses.
+      onChallengeAccepted: () => hitRateLimit(deps.db, RATE_RULES.twoFactorAccount, userId, now),
       alsoAccept: async (code) => (await acceptSecondFactorCode(deps, deps.db, userId, code, ctx)) !== null,
     });
   } catch (error) {

@@ -51,16 +51,20 @@ describe('login', () => {
     expect((await t.request('GET', `/api/auth/email/verify/${freshCode}`)).statusCode).toBe(200);
   });
 
-  it('rate-limits login attempts per account with 429 and Retry-After', async () => {
+  it('slows an account down after five failures with 429 and Retry-After, without locking its owner out', async () => {
     await t.signUpVerified('bruteforce@example.com');
-    let last = await login('bruteforce@example.com', 'Wrong-Password-1', new CookieJar(), freshIp());
-    for (let i = 0; i < 10; i += 1)
-      last = await login('bruteforce@example.com', 'Wrong-Password-1', new CookieJar(), freshIp());
+    for (let i = 0; i < 5; i += 1) {
+      const failed = await login('bruteforce@example.com', 'Wrong-Password-1', new CookieJar(), freshIp());
+      expect(failed.statusCode).toBe(401);
+    }
+    const last = await login('bruteforce@example.com', 'Wrong-Password-1', new CookieJar(), freshIp());
     expect(last.statusCode).toBe(429);
     expect(last.json().errorCode).toBe('TooManyRequests');
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-    // Even the right password is refused while the limit holds.
+    // Even the right password waits for the delay, and then gets in.
     expect((await login('bruteforce@example.com', STRONG_PASSWORD, new CookieJar(), freshIp())).statusCode).toBe(429);
+    t.clock.advance(Number(last.headers['retry-after']) * 1000);
+    expect((await login('bruteforce@example.com', STRONG_PASSWORD, new CookieJar(), freshIp())).statusCode).toBe(200);
   });
 });
 

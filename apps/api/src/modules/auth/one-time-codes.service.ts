@@ -108,6 +108,8 @@ export async function verifyOtp(
     expiredMessage: string;
     /** For codes issued with a challenge: the caller must hold it, or the try is refused without counting. */
     challenge?: string;
+    /** Runs once the challenge matched, before the try is counted (a per-account limit that throws). */
+    onChallengeAccepted?: () => Promise<void>;
     /** Another code that may stand in for the mailed one (the authenticator's), checked once the try is counted. */
     alsoAccept?: (code: string) => Promise<boolean>;
   },
@@ -130,6 +132,7 @@ export async function verifyOtp(
   if (challengeHash && !safeEqual(challengeHash, sha256(input.challenge ?? ''))) {
     throw new AppError('InvalidCode', input.expiredMessage);
   }
+  await input.onChallengeAccepted?.();
   // Count the try before comparing, atomically, so parallel guesses cannot share one attempt.
   const [counted] = await db
     .update(oneTimeCodes)
