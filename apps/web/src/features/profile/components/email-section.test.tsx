@@ -63,4 +63,24 @@ describe('Email section step-up', () => {
     expect(await screen.findByText('Incorrect code.', { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
     expect(code).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('puts an expired mailed code, which names no field, on the code field', async () => {
+    const expired = 'This code has expired or was used too many times. Send a new code.';
+    profileApi(
+      { email: true },
+      { '/api/user/update/email/init': () => jsonResponse(400, { message: expired, errorCode: 'InvalidCode' }) },
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<EmailSection currentEmail="alice@example.com" />);
+    const code = await screen.findByRole('textbox', { name: /Security code/ });
+    await user.click(screen.getByRole('textbox', { name: 'New email' }));
+    await user.paste('new@example.com');
+    await user.click(passwordInput());
+    await user.paste('Sturdy-Pass-42');
+    await user.click(code);
+    await user.paste('123456');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText(expired, { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+  });
 });
