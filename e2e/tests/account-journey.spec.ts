@@ -89,9 +89,16 @@ test('the whole account journey: referral sign-up, verify, 2FA, password change,
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  // Change the password.
+  // Change the password: two-factor is on, so the form asks for the password and a code mailed on request.
   await page.goto('/profile-settings');
-  await page.getByRole('textbox', { name: 'Current password' }).fill(PASSWORD);
+  const passwordForm = page.getByRole('region', { name: 'Password' });
+  await passwordForm.getByRole('textbox', { name: 'Current password' }).fill(PASSWORD);
+  const stepUpAt = new Date(Date.now() - 1000);
+  await passwordForm.getByRole('button', { name: 'Send me a code by e-mail' }).click();
+  await expect(passwordForm.getByText('Code sent')).toBeVisible();
+  const stepUpCode = codeIn(await waitForMail(page, email, 'Your security code', stepUpAt));
+  await passwordForm.getByRole('textbox', { name: 'Security code' }).fill(stepUpCode);
+  await snap(page, '09b-password-step-up');
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('textbox', { name: 'Confirm new password' }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change Password' }).click();
@@ -121,7 +128,14 @@ test('the whole account journey: referral sign-up, verify, 2FA, password change,
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/profile-settings');
   const newEmail = uniqueEmail('changed');
-  await page.getByRole('textbox', { name: 'New email' }).fill(newEmail);
+  const emailForm = page.getByRole('region', { name: 'Email' });
+  await emailForm.getByRole('textbox', { name: 'New email' }).fill(newEmail);
+  await emailForm.getByRole('textbox', { name: 'Current password' }).fill(RESET_PASSWORD);
+  const emailStepUpAt = new Date(Date.now() - 1000);
+  await emailForm.getByRole('button', { name: 'Send me a code by e-mail' }).click();
+  await expect(emailForm.getByText('Code sent')).toBeVisible();
+  const emailStepUp = codeIn(await waitForMail(page, email, 'Your security code', emailStepUpAt));
+  await emailForm.getByRole('textbox', { name: 'Security code' }).fill(emailStepUp);
   const otpAt = new Date(Date.now() - 1000);
   await page.getByRole('button', { name: 'Send OTP' }).click();
   const otp = codeIn(await waitForMail(page, newEmail, 'Confirm your new e-mail', otpAt));

@@ -1,4 +1,4 @@
-import type { User } from '@coincard/shared';
+import type { ToggleTwoFactorBody, User } from '@coincard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ResponseParser } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
@@ -15,8 +15,9 @@ const toggleTwoFactorResponse: ResponseParser<ToggleTwoFactorResponse> = {
   },
 };
 
-export function toggleTwoFactor(enabled: boolean): Promise<ToggleTwoFactorResponse> {
-  return api.patch('/user/2fa', { enabled }, toggleTwoFactorResponse);
+/** Turning it on needs nothing more; turning it off carries the step-up fields. */
+export function toggleTwoFactor(body: ToggleTwoFactorBody): Promise<ToggleTwoFactorResponse> {
+  return api.patch('/user/2fa', body, toggleTwoFactorResponse);
 }
 
 export function useToggleTwoFactorMutation() {

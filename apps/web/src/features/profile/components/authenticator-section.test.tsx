@@ -97,7 +97,7 @@ describe('Authenticator app section', () => {
     const submit = screen.getByRole('button', { name: 'Turn off' });
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText(/^Current password/, { selector: 'input' }), 'wrong');
-    await user.type(screen.getByRole('textbox', { name: /Authenticator or recovery code/ }), '123456');
+    await user.type(screen.getByRole('textbox', { name: /Security code/ }), '123456');
     await user.click(submit);
     expect(await screen.findByText('Your password is incorrect.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Turn off' }));

@@ -2,19 +2,20 @@ import { OTP_LENGTH } from '@coincard/shared';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { OtpInput } from '../../../components/otp-input';
-import { PasswordField } from '../../../components/password-field';
-import { isApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useInitEmailChangeMutation } from '../api/init-email-change';
+import { stepUpBody, stepUpErrors, useSecondFactor } from '../api/step-up';
 import { useVerifyEmailChangeMutation } from '../api/verify-email-change';
 import { SettingsSection } from './settings-section';
+import { StepUpFields } from './step-up-fields';
 
 type EmailSectionProps = { currentEmail: string };
 
 /** Change Email: send a one-time code to the new address, then confirm it. */
 export function EmailSection({ currentEmail }: EmailSectionProps) {
   const [newEmail, setNewEmail] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
+  const [stepUp, setStepUp] = useState({ currentPassword: '', code: '' });
+  const factor = useSecondFactor();
   const [otp, setOtp] = useState('');
   const [otpSentTo, setOtpSentTo] = useState<string | null>(null);
   const initMutation = useInitEmailChangeMutation();
@@ -25,11 +26,11 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
     const email = newEmail.trim();
     if (!email) return;
     initMutation.mutate(
-      { newEmail: email, currentPassword },
+      { newEmail: email, ...stepUpBody(stepUp, factor) },
       {
         onSuccess: (response) => {
           setOtpSentTo(email);
-          setCurrentPassword('');
+          setStepUp({ currentPassword: '', code: '' });
           setOtp('');
           notifySuccess(response.message, 'Code sent');
         },
@@ -67,33 +68,30 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
       }
     >
       <form onSubmit={sendOtp} noValidate>
-        <Stack gap="sm">
+        <Stack gap="sm" maw={480}>
           <Text fw={600} size="sm">
             Change Email
           </Text>
-          <Group align="flex-end" gap="sm">
-            <TextInput
-              label="New email"
-              type="email"
-              autoComplete="email"
-              placeholder="new@example.com"
-              value={newEmail}
-              onChange={(event) => setNewEmail(event.currentTarget.value)}
-              style={{ flex: '1 1 220px' }}
-            />
-            <PasswordField
-              label="Current password"
-              autoComplete="current-password"
-              value={currentPassword}
-              onChange={(event) => setCurrentPassword(event.currentTarget.value)}
-              // The server names the wrong field; it is marked here.
-              error={isApiError(initMutation.error) ? initMutation.error.fields?.currentPassword : undefined}
-              style={{ flex: '1 1 220px' }}
-            />
+          <TextInput
+            label="New email"
+            type="email"
+            autoComplete="email"
+            placeholder="new@example.com"
+            value={newEmail}
+            onChange={(event) => setNewEmail(event.currentTarget.value)}
+          />
+          <StepUpFields
+            value={stepUp}
+            onChange={(value) => setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '' })}
+            factor={factor}
+            // The server names the wrong field; it is marked here.
+            errors={stepUpErrors(initMutation.error)}
+          />
+          <Group>
             <Button
               type="submit"
               variant="light"
-              disabled={!newEmail.trim() || !currentPassword}
+              disabled={!newEmail.trim() || !stepUp.currentPassword}
               loading={initMutation.isPending}
             >
               {otpSentTo ? 'Resend OTP' : 'Send OTP'}

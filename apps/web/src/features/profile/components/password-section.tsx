@@ -5,15 +5,19 @@ import { PasswordField } from '../../../components/password-field';
 import { PasswordStrength } from '../../../components/password-strength';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChangePasswordMutation } from '../api/change-password';
+import { stepUpBody, stepUpErrors, useSecondFactor } from '../api/step-up';
 import { SettingsSection } from './settings-section';
+import { StepUpFields } from './step-up-fields';
 
-type PasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
+type PasswordValues = { currentPassword: string; code: string; newPassword: string; confirmPassword: string };
 
-const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY: PasswordValues = { currentPassword: '', code: '', newPassword: '', confirmPassword: '' };
 
 /** Change Password: current, new (must pass the strength rules) and a matching confirmation. */
 export function PasswordSection() {
   const mutation = useChangePasswordMutation();
+  const factor = useSecondFactor();
+  const serverErrors = stepUpErrors(mutation.error);
   const form = useForm<PasswordValues>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -30,9 +34,9 @@ export function PasswordSection() {
     },
   });
 
-  const handleSubmit = form.onSubmit(({ currentPassword, newPassword }) => {
+  const handleSubmit = form.onSubmit(({ currentPassword, code, newPassword }) => {
     mutation.mutate(
-      { currentPassword, newPassword },
+      { ...stepUpBody({ currentPassword, code }, factor), newPassword },
       {
         onSuccess: (response) => {
           notifySuccess(response.message, 'Password changed');
@@ -52,11 +56,17 @@ export function PasswordSection() {
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm" maw={480}>
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('currentPassword')}
+          <StepUpFields
+            value={{ currentPassword: form.values.currentPassword, code: form.values.code }}
+            onChange={(value) => {
+              form.setFieldValue('currentPassword', value.currentPassword);
+              form.setFieldValue('code', value.code ?? '');
+            }}
+            factor={factor}
+            errors={{
+              currentPassword: form.errors.currentPassword ?? serverErrors.currentPassword,
+              code: serverErrors.code,
+            }}
           />
           <PasswordField
             label="New password"

@@ -1,14 +1,47 @@
-import { Badge, Switch } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { stepUpBody, stepUpErrors, useSecondFactor } from '../api/step-up';
 import { useToggleTwoFactorMutation } from '../api/toggle-two-factor';
 import { SettingsSection } from './settings-section';
+import { StepUpFields } from './step-up-fields';
 
 type TwoFactorSectionProps = { isEnabled: boolean };
 
-/** E-mail based two-factor authentication: a code by e-mail at every sign-in. */
+const EMPTY = { currentPassword: '', code: '' };
+
+/**
+ * E-mail based two-factor authentication: a code by e-mail at every sign-in. Turning it on is one click; turning it
+ * off asks for the password and a code first, so a stolen session cannot strip the protection.
+ */
 export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
   const mutation = useToggleTwoFactorMutation();
-  const shownEnabled = mutation.isPending ? Boolean(mutation.variables) : isEnabled;
+  const factor = useSecondFactor();
+  const [confirmingOff, setConfirmingOff] = useState(false);
+  const [stepUp, setStepUp] = useState(EMPTY);
+  const shownEnabled = mutation.isPending ? Boolean(mutation.variables?.enabled) : isEnabled && !confirmingOff;
+
+  const close = () => {
+    setConfirmingOff(false);
+    setStepUp(EMPTY);
+    mutation.reset();
+  };
+
+  const turnOff = (event: FormEvent) => {
+    event.preventDefault();
+    if (!stepUp.currentPassword) return;
+    mutation.mutate(
+      { enabled: false, ...stepUpBody(stepUp, factor) },
+      {
+        onSuccess: (response) => {
+          notifySuccess(response.message);
+          setConfirmingOff(false);
+          setStepUp(EMPTY);
+        },
+        onError: (error) => notifyError(error),
+      },
+    );
+  };
 
   return (
     <SettingsSection
@@ -28,13 +61,41 @@ export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
         checked={shownEnabled}
         disabled={mutation.isPending}
         onChange={(event) => {
-          mutation.mutate(event.currentTarget.checked, {
-            onSuccess: (response) => notifySuccess(response.message),
-            onError: (error) => notifyError(error),
-          });
+          if (!event.currentTarget.checked) {
+            setConfirmingOff(true);
+            return;
+          }
+          if (confirmingOff) {
+            close();
+            return;
+          }
+          mutation.mutate(
+            { enabled: true },
+            { onSuccess: (response) => notifySuccess(response.message), onError: (error) => notifyError(error) },
+          );
         }}
         size="md"
       />
+      {confirmingOff ? (
+        <form onSubmit={turnOff} noValidate aria-label="Turn off two-factor authentication">
+          <Stack gap="sm" maw={480}>
+            <StepUpFields
+              value={stepUp}
+              onChange={(value) => setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '' })}
+              factor={factor}
+              errors={stepUpErrors(mutation.error)}
+            />
+            <Group gap="sm">
+              <Button type="submit" color="red" disabled={!stepUp.currentPassword} loading={mutation.isPending}>
+                Turn off
+              </Button>
+              <Button variant="subtle" onClick={close} disabled={mutation.isPending}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
     </SettingsSection>
   );
 }

@@ -1,0 +1,42 @@
+import { messageSchema, type StepUpFields } from '@coincard/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useAuthenticatorStatus } from './authenticator';
+
+/** Which second factors the signed-in user has on: they decide whether a change also asks for a code. */
+export type SecondFactor = { email: boolean; app: boolean };
+
+export function useSecondFactor(): SecondFactor {
+  const user = useCurrentUser();
+  const authenticator = useAuthenticatorStatus();
+  return { email: user.data?.isTwoFactorEnabled ?? false, app: authenticator.data?.enabled ?? false };
+}
+
+export const needsCode = (factor: SecondFactor) => factor.email || factor.app;
+
+/** Mails a step-up code (the server sends one only when e-mail two-factor is on). */
+export function useSendStepUpCodeMutation() {
+  return useMutation({ mutationFn: () => api.post('/user/step-up/code', {}, messageSchema) });
+}
+
+export type StepUpErrors = { currentPassword?: string; code?: string };
+
+/**
+ * The server names the step-up field it rejected; a wrong or expired mailed code can come back without a field,
+ * and belongs on the code field all the same.
+ */
+export function stepUpErrors(error: unknown): StepUpErrors {
+  if (!isApiError(error)) return {};
+  const fields = error.fields ?? {};
+  const codeProblem = !fields.currentPassword && /code/i.test(error.errorCode) ? error.message : undefined;
+  return { currentPassword: fields.currentPassword, code: fields.code ?? codeProblem };
+}
+
+/** What the request carries: the code only when a second factor asks for one. */
+export function stepUpBody(values: StepUpFields, factor: SecondFactor): StepUpFields {
+  const code = values.code?.trim();
+  return needsCode(factor) && code
+    ? { currentPassword: values.currentPassword, code }
+    : { currentPassword: values.currentPassword };
+}
