@@ -38,7 +38,7 @@ function buildSessionLookup(db: Database) {
 /**
  * The session lookup runs on every authenticated request, so it is built once per database and sent as a named
  * (server-side prepared) statement: building the query through the ORM on each request cost more CPU than the
- * database's answer (docs/decisions/012-perf.md). It still asks the database every time: nothing is cached.
+ * database's answer (docs/decisions/020-authenticated-read-performance.md). It still asks the database every time: nothing is cached.
  */
 const sessionLookups = new WeakMap<Database, ReturnType<typeof buildSessionLookup>>();
 

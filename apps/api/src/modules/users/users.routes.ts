@@ -26,7 +26,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
         onRequest: anyone,
         schema: { tags, summary: 'The signed-in user', response: { 200: userSchema } },
         // The hottest read: toUserDto builds exactly the contract's fields (typed as User), so the zod parse the
-        // default serializer runs on each answer is skipped here (docs/decisions/012-perf.md); the schema still
+        // default serializer runs on each answer is skipped here (docs/decisions/020-authenticated-read-performance.md); the schema still
         // documents the answer in OpenAPI.
         serializerCompiler: () => (data) => JSON.stringify(data),
       },
