@@ -23,7 +23,7 @@ export function SiteFooter() {
       py={{ base: 40, md: 56 }}
       style={{
         borderTop: '1px solid var(--mantine-color-default-border)',
-        background: 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))',
+        background: 'var(--cc-tint)',
       }}
     >
       <Container size="lg">
