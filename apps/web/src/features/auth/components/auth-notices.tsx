@@ -8,11 +8,11 @@ export function TermsNotice() {
   return (
     <Text size="xs" c="dimmed" ta="center">
       By continuing you agree to the CoinCard{' '}
-      <Anchor component={Link} to={LEGAL_LINKS.terms.to} inherit>
+      <Anchor component={Link} to={LEGAL_LINKS.terms.to} inherit underline="always">
         {LEGAL_LINKS.terms.label}
       </Anchor>{' '}
       and{' '}
-      <Anchor component={Link} to={LEGAL_LINKS.privacy.to} inherit>
+      <Anchor component={Link} to={LEGAL_LINKS.privacy.to} inherit underline="always">
         {LEGAL_LINKS.privacy.label}
       </Anchor>
       , and confirm that you are at least 18 years old.

@@ -7,7 +7,7 @@ import { StorageList } from '../components/storage-list';
 import { legalFigures as f } from './legal-figures';
 
 const support = (
-  <Anchor href={`mailto:${f.supportEmail}`} inherit>
+  <Anchor href={`mailto:${f.supportEmail}`} inherit underline="always">
     {f.supportEmail}
   </Anchor>
 );
@@ -23,7 +23,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
           This policy explains what personal data {P} collects when you use the website, the app and our cards, why, who
           else sees it, how long we keep it, and what you can ask of us. {P} is responsible for that data (the
           "controller"). It applies together with our{' '}
-          <Anchor component={Link} to="/terms" inherit>
+          <Anchor component={Link} to="/terms" inherit underline="always">
             Terms of Service
           </Anchor>
           .
@@ -191,7 +191,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
         <p>
           <strong>To delete your account</strong>, write to {support} from the address on the account. We confirm the
           request is yours, return any money left as our{' '}
-          <Anchor component={Link} to={{ pathname: '/terms', hash: 'refunds' }} inherit>
+          <Anchor component={Link} to={{ pathname: '/terms', hash: 'refunds' }} inherit underline="always">
             terms
           </Anchor>{' '}
           describe, delete your cards at the issuer and close the account within 30 days. After that we keep only the

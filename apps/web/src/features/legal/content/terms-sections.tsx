@@ -7,7 +7,7 @@ import type { LegalSection } from '../components/legal-document';
 import { legalFigures as f } from './legal-figures';
 
 const support = (
-  <Anchor href={`mailto:${f.supportEmail}`} inherit>
+  <Anchor href={`mailto:${f.supportEmail}`} inherit underline="always">
     {f.supportEmail}
   </Anchor>
 );
@@ -22,7 +22,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
         <p>
           These terms are the agreement between you and {P} for the use of the {P} website, app and cards. By creating
           an account, or by using the service, you accept them. Please read them together with our{' '}
-          <Anchor component={Link} to="/privacy" inherit>
+          <Anchor component={Link} to="/privacy" inherit underline="always">
             Privacy Policy
           </Anchor>
           , which says what we do with your data.
@@ -358,7 +358,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
       <p>
         Write to {support} about anything in these terms, your account, a top-up or a card. People answer within one
         business day; the{' '}
-        <Anchor component={Link} to="/support" inherit>
+        <Anchor component={Link} to="/support" inherit underline="always">
           Support page
         </Anchor>{' '}
         says what to include.
