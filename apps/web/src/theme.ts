@@ -1,4 +1,5 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Modal, Notification } from '@mantine/core';
+import { darkPalette, onLayer, surfaceComponents, surfaceVariables } from './theme-surfaces';
 
 const navy: MantineColorsTuple = [
   '#eef0fb',
@@ -33,7 +34,7 @@ const teal: MantineColorsTuple = [
 export const theme = createTheme({
   primaryColor: 'navy',
   primaryShade: { light: 8, dark: 5 },
-  colors: { navy, teal },
+  colors: { navy, teal, dark: darkPalette },
   fontFamily: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   fontFamilyMonospace: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace",
   headings: {
@@ -45,12 +46,16 @@ export const theme = createTheme({
   focusRing: 'auto',
   autoContrast: true,
   components: {
+    ...surfaceComponents,
     // Mantine's close button is an icon alone: give every modal's one a name for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
+      styles: { content: onLayer('raised') },
+    }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // Mantine's own grey for the toast text is below AA contrast; the theme's dimmed colour passes.
-      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+      styles: { root: onLayer('raised'), description: { color: 'var(--mantine-color-dimmed)' } },
     }),
   },
   other: {
@@ -105,6 +110,7 @@ const readableFilledGreen = {
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    ...surfaceVariables.light,
     ...readableFilledGreen,
     '--mantine-color-dimmed': 'color-mix(in srgb, var(--mantine-color-gray-7) 65%, var(--mantine-color-gray-6))',
     '--mantine-color-anchor': 'var(--mantine-color-navy-8)',
@@ -115,6 +121,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     ...darkenedStatusText,
   },
   dark: {
+    ...surfaceVariables.dark,
     // Filled buttons follow the dark primary shade (5), too light under white text for red: shade 8 is AA.
     '--mantine-color-red-filled': 'var(--mantine-color-red-8)',
     '--mantine-color-red-filled-hover': 'var(--mantine-color-red-9)',

@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'referral.first_card_reward_reversed',
   'referral.not_applied',
   'referral.withdrawn',
+  'seed.demo_history_added',
   'seed.user_created',
   'seed.user_promoted_to_admin',
   'session.refresh_reuse_detected',

@@ -16,6 +16,8 @@ const LandingPage = lazyPage(() => import('../features/landing/landing-page'), '
 const AboutPage = lazyPage(() => import('../features/info/about-page'), 'AboutPage');
 const FaqPage = lazyPage(() => import('../features/info/faq-page'), 'FaqPage');
 const SupportPage = lazyPage(() => import('../features/info/support-page'), 'SupportPage');
+const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page'), 'PrivacyPage');
 const AuthRoute = lazyPage(() => import('./routes/auth-route'), 'AuthRoute');
 const EmailVerifyRoute = lazyPage(() => import('./routes/email-verify-route'), 'EmailVerifyRoute');
 const ForgotPasswordRoute = lazyPage(() => import('./routes/forgot-password-route'), 'ForgotPasswordRoute');
@@ -46,6 +48,8 @@ export function AppRoutes() {
           <Route path="/about" element={<AboutPage />} />
           <Route path="/faq" element={<FaqPage />} />
           <Route path="/support" element={<SupportPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/dev/outbox" element={<DevOutboxRoute />} />
           <Route path="/sandbox/checkout/:uuid" element={<SandboxCheckoutRoute />} />
           <Route path="/sandbox/cards/:cardId" element={<SandboxCardSimulatorRoute />} />

@@ -1,4 +1,10 @@
-import { ACCESS_TOKEN_TTL_MS, OTP_TTL_MS, REFRESH_TOKEN_TTL_MS } from '@coincard/shared';
+import {
+  ACCESS_TOKEN_TTL_MS,
+  OTP_TTL_MS,
+  REFRESH_TOKEN_TTL_MS,
+  SECURE_COOKIE_PREFIX,
+  SESSION_COOKIE_NAMES,
+} from '@coincard/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 
@@ -6,8 +12,12 @@ export type SessionTokens = { accessToken: string; refreshToken: string; expires
 
 /** Over HTTPS the cookies take the __Host- prefix, which browsers only accept when Secure, Path=/ and host-only. */
 export function cookieNames(config: Config) {
-  const prefix = config.isHttps ? '__Host-' : '';
-  return { access: `${prefix}accessToken`, refresh: `${prefix}refreshToken`, challenge: `${prefix}twoFactorChallenge` };
+  const prefix = config.isHttps ? SECURE_COOKIE_PREFIX : '';
+  return {
+    access: `${prefix}${SESSION_COOKIE_NAMES.access}`,
+    refresh: `${prefix}${SESSION_COOKIE_NAMES.refresh}`,
+    challenge: `${prefix}${SESSION_COOKIE_NAMES.challenge}`,
+  };
 }
 
 function baseOptions(config: Config) {

@@ -1,7 +1,16 @@
 import { nameFromEmail, type User } from '@coincard/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconGift, IconLayoutDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconFileText,
+  IconGift,
+  IconLayoutDashboard,
+  IconLogout,
+  IconSettings,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { LEGAL_LINKS } from '../../lib/legal-notices';
 import { useLogout } from '../../lib/use-logout';
 import { ColorSchemeMenuItem } from '../color-scheme-toggle';
 
@@ -61,6 +70,14 @@ export function UserMenu({ user }: UserMenuProps) {
           </>
         ) : null}
         <ColorSchemeMenuItem />
+        <Menu.Divider />
+        <Menu.Label>Legal</Menu.Label>
+        <Menu.Item component={Link} to={LEGAL_LINKS.terms.to} leftSection={<IconFileText size={16} aria-hidden />}>
+          {LEGAL_LINKS.terms.label}
+        </Menu.Item>
+        <Menu.Item component={Link} to={LEGAL_LINKS.privacy.to} leftSection={<IconShieldLock size={16} aria-hidden />}>
+          {LEGAL_LINKS.privacy.label}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
           Logout
