@@ -216,7 +216,8 @@ describe('the ledger and the issuer stay together', () => {
     expect(Number(closes[1]?.amount)).toBe(1000);
     const [mismatch] = await executeRows<{ ledger_balance: string; issuer_balance: string }>(
       t.deps.db,
-      sql`select ledger_balance, issuer_balance from card_balance_mismatches where card_id = ${cardId} and resolved_at is null`,
+      sql`select details->>'ledgerBalance' as ledger_balance, details->>'issuerBalance' as issuer_balance from reviews
+          where kind = 'card_balance_divergence' and subject_id = ${cardId} and resolved_at is null`,
     );
     expect([Number(mismatch?.ledger_balance), Number(mismatch?.issuer_balance)]).toEqual([3000, 1000]);
   });
@@ -248,7 +249,7 @@ describe('spending no webhook reported', () => {
     expect(
       await executeRows(
         t.deps.db,
-        sql`select 1 from card_balance_mismatches where card_id = ${cardId} and resolved_at is null`,
+        sql`select 1 from reviews where kind = 'card_balance_divergence' and subject_id = ${cardId} and resolved_at is null`,
       ),
     ).toEqual([]);
     t.clock.advance(11 * 60_000);
