@@ -17,13 +17,14 @@ const backoffMs = (attempts: number) => Math.min(FIRST_REPLAY_MS * 2 ** Math.max
 
 type EventRef = { source: string; provider: string; eventKey: string };
 
-const matching = (ref: EventRef) =>
+const keyed = (ref: EventRef) =>
   and(
     eq(providerEvents.source, ref.source),
     eq(providerEvents.provider, ref.provider),
     eq(providerEvents.eventKey, ref.eventKey),
-    isNull(providerEvents.processedAt),
   );
+
+const matching = (ref: EventRef) => and(keyed(ref), isNull(providerEvents.processedAt));
 
 const reviewedColumns = {
   id: providerEvents.id,
@@ -98,12 +99,16 @@ async function processAndRecord(
   if (result.done) {
     const review = result.review;
     await deps.db.transaction(async (tx) => {
-      const [event] = await tx
+      const [processed] = await tx
         .update(providerEvents)
         .set({ processedAt: deps.now(), outcome: result.outcome, attempts, nextAttemptAt: null })
         .where(matching(ref))
         .returning(reviewedColumns);
-      if (event && review) await reportEventReview(tx, 'provider_event_disagreement', event, review, deps.now());
+      if (!review) return;
+      // A redelivery under a key already processed can still contradict what we recorded (the issuer telling another
+      // amount under the same reference): the review is about the stored event.
+      const [event] = processed ? [processed] : await tx.select(reviewedColumns).from(providerEvents).where(keyed(ref));
+      if (event) await reportEventReview(tx, 'provider_event_disagreement', event, review, deps.now());
     });
     return result;
   }
@@ -152,16 +157,7 @@ export async function receiveWebhook(
       nextAttemptAt: new Date(deps.now().getTime() + FIRST_REPLAY_MS),
     })
     .onConflictDoNothing();
-  const [stored] = await deps.db
-    .select({ attempts: providerEvents.attempts })
-    .from(providerEvents)
-    .where(
-      and(
-        eq(providerEvents.source, ref.source),
-        eq(providerEvents.provider, ref.provider),
-        eq(providerEvents.eventKey, ref.eventKey),
-      ),
-    );
+  const [stored] = await deps.db.select({ attempts: providerEvents.attempts }).from(providerEvents).where(keyed(ref));
   const owner = ownerFinder(deps, source, verified.subject);
   return (await processAndRecord(deps, ref, verified.apply, stored?.attempts ?? 0, owner)).outcome;
 }
