@@ -97,17 +97,17 @@ async function processAndRecord(
     throw error;
   }
   if (result.done) {
+    const processed = { processedAt: deps.now(), outcome: result.outcome, attempts, nextAttemptAt: null };
     const review = result.review;
+    if (!review) {
+      await deps.db.update(providerEvents).set(processed).where(matching(ref));
+      return result;
+    }
     await deps.db.transaction(async (tx) => {
-      const [processed] = await tx
-        .update(providerEvents)
-        .set({ processedAt: deps.now(), outcome: result.outcome, attempts, nextAttemptAt: null })
-        .where(matching(ref))
-        .returning(reviewedColumns);
-      if (!review) return;
+      const [marked] = await tx.update(providerEvents).set(processed).where(matching(ref)).returning(reviewedColumns);
       // A redelivery under a key already processed can still contradict what we recorded (the issuer telling another
       // amount under the same reference): the review is about the stored event.
-      const [event] = processed ? [processed] : await tx.select(reviewedColumns).from(providerEvents).where(keyed(ref));
+      const [event] = marked ? [marked] : await tx.select(reviewedColumns).from(providerEvents).where(keyed(ref));
       if (event) await reportEventReview(tx, 'provider_event_disagreement', event, review, deps.now());
     });
     return result;

@@ -30,7 +30,7 @@ const coinDecimals = (rate: string) => (Number(rate) > 10 ? 8 : 6);
  * What the payer sent, in their coin, for the USD value the tester chose: at the sandbox's rate, rounded to the coin's
  * decimals. A dollar stablecoin settles at par, as a USD invoice paid in one is settled, so its amount is its value.
  */
-export function paidInCoin(invoice: Pick<Invoice, 'paymentAmountUsd' | 'toCurrency'>): string | null {
+function paidInCoin(invoice: Pick<Invoice, 'paymentAmountUsd' | 'toCurrency'>): string | null {
   if (invoice.paymentAmountUsd === null) return null;
   if (DOLLAR_STABLECOINS.includes(invoice.toCurrency)) return invoice.paymentAmountUsd;
   const rate = SANDBOX_USD_RATES[invoice.toCurrency];
