@@ -59,7 +59,7 @@ function Resolution({ review }: { review: Review }) {
   const resolution = review.resolution;
   if (!resolution) return null;
   return (
-    <Stack gap={2} maw={320}>
+    <Stack gap={2}>
       <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
         {resolution.note}
       </Text>
@@ -71,15 +71,19 @@ function Resolution({ review }: { review: Review }) {
   );
 }
 
-type ReviewColumnOptions = { onResolve: (review: Review) => void };
+type ReviewColumnOptions = {
+  onResolve: (review: Review) => void;
+  /** Resolved reviews show their note in the last column, which then takes a share of the width. */
+  resolved: boolean;
+};
 
 /** The queue's columns: Kind, Subject (the user links to their page), Reason, Amounts, Age, and Resolve or the decision. */
-export function reviewColumns({ onResolve }: ReviewColumnOptions): DataTableColumn<Review>[] {
+export function reviewColumns({ onResolve, resolved }: ReviewColumnOptions): DataTableColumn<Review>[] {
   return [
     {
       key: 'kind',
       header: 'Kind',
-      width: 190,
+      width: 160,
       render: (review) => (
         <Text size="sm" fw={600}>
           {REVIEW_KIND_LABELS[review.kind]}
@@ -91,7 +95,6 @@ export function reviewColumns({ onResolve }: ReviewColumnOptions): DataTableColu
     {
       key: 'subject',
       header: 'Subject',
-      width: 220,
       render: (review) => <Subject review={review} />,
       skeleton: { w: 150, h: 12 },
     },
@@ -108,14 +111,14 @@ export function reviewColumns({ onResolve }: ReviewColumnOptions): DataTableColu
     {
       key: 'amounts',
       header: 'Amounts',
-      width: 180,
+      width: 170,
       render: (review) => <Figures review={review} />,
       skeleton: { w: 100, h: 12 },
     },
     {
       key: 'age',
       header: 'Age',
-      width: 120,
+      width: 110,
       render: (review) => (
         <Text component="time" dateTime={review.createdAt} size="sm" title={formatDateTime(review.createdAt)}>
           {formatAge(review.createdAt)}
@@ -138,7 +141,7 @@ export function reviewColumns({ onResolve }: ReviewColumnOptions): DataTableColu
     {
       key: 'decision',
       header: 'Decision',
-      width: 200,
+      ...(resolved ? {} : { width: 120 }),
       render: (review) =>
         review.resolution ? (
           <Resolution review={review} />

@@ -27,7 +27,7 @@ export function ReviewQueue() {
   const query = useReviewsQuery({ status, kind, page });
   const { data } = query;
   const [resolving, setResolving] = useState<Review | null>(null);
-  const columns = useMemo(() => reviewColumns({ onResolve: setResolving }), []);
+  const columns = useMemo(() => reviewColumns({ onResolve: setResolving, resolved: status === 'resolved' }), [status]);
 
   let summary = '';
   if (data && !query.isError) {
@@ -70,7 +70,7 @@ export function ReviewQueue() {
         headingLevel={2}
         icon={<IconClipboardCheck size={26} />}
         title="Nothing to review"
-        description="Every provider answer agreed with our records. Disagreements appear here as soon as they are found."
+        description="Nothing disagrees with our records right now. Disagreements appear here as soon as they are found."
       />
     );
   } else {
@@ -136,7 +136,7 @@ export function ReviewQueue() {
             errorTitle="The reviews could not be loaded"
             headingLevel={2}
             isRefreshing={query.isPlaceholderData}
-            minWidth={1000}
+            minWidth={880}
             skeletonRows={5}
             pagination={data ? { meta: data.meta, page, onChange: setPage } : null}
             empty={empty}
