@@ -27,6 +27,7 @@ const AdminUsersRoute = lazyPage(loadAdminArea, 'AdminUsersRoute');
 const AdminUserDetailRoute = lazyPage(loadAdminArea, 'AdminUserDetailRoute');
 const AdminTransactionsRoute = lazyPage(loadAdminArea, 'AdminTransactionsRoute');
 const AdminAuditRoute = lazyPage(loadAdminArea, 'AdminAuditRoute');
+const AdminReviewsRoute = lazyPage(loadAdminArea, 'AdminReviewsRoute');
 const ReferralProgramRoute = lazyPage(() => import('./routes/referral-program-route'), 'ReferralProgramRoute');
 const CardDetailsRoute = lazyPage(() => import('./routes/card-details-route'), 'CardDetailsRoute');
 const ProfileSettingsRoute = lazyPage(() => import('./routes/profile-settings-route'), 'ProfileSettingsRoute');
@@ -70,6 +71,7 @@ export function AppRoutes() {
                 <Route path="/users/:id" element={<AdminUserDetailRoute />} />
                 <Route path="/transactions" element={<AdminTransactionsRoute />} />
                 <Route path="/audit" element={<AdminAuditRoute />} />
+                <Route path="/reviews" element={<AdminReviewsRoute />} />
               </Route>
               <Route element={<AuthGuard roles={['user']} />}>
                 <Route path="/referral-program" element={<ReferralProgramRoute />} />

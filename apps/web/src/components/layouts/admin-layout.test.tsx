@@ -5,7 +5,7 @@ import { makeUser } from '../../test/users';
 import { AdminLayout } from './admin-layout';
 
 describe('AdminLayout', () => {
-  it('offers Dashboard, Users, Transactions and Audit log, marking the current one', () => {
+  it('offers Dashboard, Users, Transactions, Reviews and Audit log, marking the current one', () => {
     renderWithProviders(
       <AdminLayout user={makeUser({ role: 'admin', email: 'admin@coincard.test' })}>Page</AdminLayout>,
       {
@@ -14,7 +14,14 @@ describe('AdminLayout', () => {
     );
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Users', 'Transactions', 'Audit log']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Users',
+      'Transactions',
+      'Reviews',
+      'Audit log',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Reviews' })).toHaveAttribute('href', '/reviews');
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/audit');
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Users' })).not.toHaveAttribute('aria-current');
