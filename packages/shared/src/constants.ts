@@ -11,6 +11,12 @@ export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * A cookie the web app can read (not HttpOnly, value `1`, no secret) that lives as long as the session cookies: it
+ * tells the app whether a session might exist, so a guest's page asks the server nothing. Over HTTPS it takes the
+ * `__Host-` prefix like the session cookies.
+ */
+export const SESSION_MARKER_COOKIE = 'signedIn';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
