@@ -16,6 +16,8 @@ import type { ReactNode } from 'react';
 import { CoinIcon } from '../../../components/coin-icon';
 import { networkName } from '../../../components/deposit-cells';
 import { DepositStatusBadge } from '../../../components/deposit-status-badge';
+import { useFollowedDeposit } from '../api/get-deposit';
+import { PaymentOutcome } from './payment-outcome';
 
 function SummaryItem({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,8 +32,14 @@ function SummaryItem({ label, children }: { label: string; children: ReactNode }
 
 type PaymentStepProps = { deposit: Deposit; onClose: () => void };
 
-/** Step 3 of Add Funds: what was ordered, and the payment link to copy or open. */
-export function PaymentStep({ deposit, onClose }: PaymentStepProps) {
+/**
+ * Step 3 of Add Funds: what was ordered, and the payment link to copy or open. The status follows the deposit while
+ * the person pays in another tab; once it is final the link gives way to what happened.
+ */
+export function PaymentStep({ deposit: created, onClose }: PaymentStepProps) {
+  const deposit = useFollowedDeposit(created);
+  const isPending = deposit.status === 'PENDING';
+  const canPay = isPending && deposit.paymentUrl !== null;
   const expiresAt = deposit.expiresAt ? new Date(deposit.expiresAt) : null;
   return (
     <Stack gap="md">
@@ -54,11 +62,15 @@ export function PaymentStep({ deposit, onClose }: PaymentStepProps) {
             <Text fw={700}>{networkName(deposit.network)}</Text>
           </SummaryItem>
           <SummaryItem label="Status">
-            <DepositStatusBadge status={deposit.status} />
+            {/* Announced when it changes: the payment lands while the person is in another tab. */}
+            <div role="status" aria-live="polite">
+              <DepositStatusBadge status={deposit.status} />
+            </div>
           </SummaryItem>
         </SimpleGrid>
       </Paper>
-      {deposit.paymentUrl ? (
+      <PaymentOutcome deposit={deposit} />
+      {!isPending ? null : deposit.paymentUrl ? (
         <>
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput
@@ -95,10 +107,10 @@ export function PaymentStep({ deposit, onClose }: PaymentStepProps) {
         </Alert>
       )}
       <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          Close
+        <Button variant={canPay ? 'default' : 'filled'} onClick={onClose}>
+          {isPending ? 'Close' : 'Done'}
         </Button>
-        {deposit.paymentUrl ? (
+        {canPay && deposit.paymentUrl ? (
           <Button
             component="a"
             href={deposit.paymentUrl}
