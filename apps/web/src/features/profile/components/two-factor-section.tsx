@@ -1,7 +1,9 @@
 import { Badge, Button, Group, Stack, Switch } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { stepUpBody, stepUpErrors, useSecondFactor } from '../api/step-up';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { type FormErrors, formErrorsFrom, reportFormError } from '../api/form-errors';
+import { stepUpBody, useSecondFactor } from '../api/step-up';
 import { useToggleTwoFactorMutation } from '../api/toggle-two-factor';
 import { SettingsSection } from './settings-section';
 import { StepUpFields } from './step-up-fields';
@@ -9,6 +11,7 @@ import { StepUpFields } from './step-up-fields';
 type TwoFactorSectionProps = { isEnabled: boolean };
 
 const EMPTY = { currentPassword: '', code: '' };
+const SERVER_FIELDS = ['currentPassword', 'code'] as const;
 
 /**
  * E-mail based two-factor authentication: a code by e-mail at every sign-in. Turning it on is one click; turning it
@@ -19,17 +22,21 @@ export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
   const factor = useSecondFactor();
   const [confirmingOff, setConfirmingOff] = useState(false);
   const [stepUp, setStepUp] = useState(EMPTY);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const shownEnabled = mutation.isPending ? Boolean(mutation.variables?.enabled) : isEnabled && !confirmingOff;
 
   const close = () => {
     setConfirmingOff(false);
     setStepUp(EMPTY);
+    setErrors({});
     mutation.reset();
   };
 
   const turnOff = (event: FormEvent) => {
     event.preventDefault();
     if (!stepUp.currentPassword) return;
+    setErrors({});
     mutation.mutate(
       { enabled: false, ...stepUpBody(stepUp, factor) },
       {
@@ -38,7 +45,7 @@ export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
           setConfirmingOff(false);
           setStepUp(EMPTY);
         },
-        onError: (error) => notifyError(error),
+        onError: (error) => reportFormError(error, formErrorsFrom(error, SERVER_FIELDS), setErrors, focusFirstInvalid),
       },
     );
   };
@@ -77,13 +84,19 @@ export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
         size="md"
       />
       {confirmingOff ? (
-        <form onSubmit={turnOff} noValidate aria-label="Turn off two-factor authentication">
+        <form ref={ref} onSubmit={turnOff} noValidate aria-label="Turn off two-factor authentication">
           <Stack gap="sm" maw={480}>
             <StepUpFields
               value={stepUp}
-              onChange={(value) => setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '' })}
+              onChange={(value) => {
+                setErrors((shown) => ({
+                  currentPassword: value.currentPassword === stepUp.currentPassword ? shown.currentPassword : undefined,
+                  code: (value.code ?? '') === stepUp.code ? shown.code : undefined,
+                }));
+                setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '' });
+              }}
               factor={factor}
-              errors={stepUpErrors(mutation.error)}
+              errors={errors}
             />
             <Group gap="sm">
               <Button type="submit" color="red" disabled={!stepUp.currentPassword} loading={mutation.isPending}>
