@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Stack, Switch } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { type FormEvent, useId, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { type FormErrors, formErrorsFrom, reportFormError } from '../api/form-errors';
@@ -8,7 +8,11 @@ import { useToggleTwoFactorMutation } from '../api/toggle-two-factor';
 import { SettingsSection } from './settings-section';
 import { StepUpFields } from './step-up-fields';
 
-type TwoFactorSectionProps = { isEnabled: boolean };
+type TwoFactorSectionProps = {
+  isEnabled: boolean;
+  /** Why e-mail codes must stay on (an administrator's last second factor): the switch is then not offered. */
+  keepOnReason?: string;
+};
 
 const EMPTY = { currentPassword: '', code: '' };
 const SERVER_FIELDS = ['currentPassword', 'code'] as const;
@@ -17,7 +21,7 @@ const SERVER_FIELDS = ['currentPassword', 'code'] as const;
  * E-mail based two-factor authentication: a code by e-mail at every sign-in. Turning it on is one click; turning it
  * off asks for the password and a code first, so a stolen session cannot strip the protection.
  */
-export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
+export function TwoFactorSection({ isEnabled, keepOnReason }: TwoFactorSectionProps) {
   const mutation = useToggleTwoFactorMutation();
   const factor = useSecondFactor();
   const [confirmingOff, setConfirmingOff] = useState(false);
@@ -25,6 +29,8 @@ export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
   const [errors, setErrors] = useState<FormErrors>({});
   const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const shownEnabled = mutation.isPending ? Boolean(mutation.variables?.enabled) : isEnabled && !confirmingOff;
+  const isKeptOn = isEnabled && keepOnReason !== undefined;
+  const keepOnId = useId();
 
   const close = () => {
     setConfirmingOff(false);
@@ -66,7 +72,8 @@ export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
       <Switch
         label="Require an e-mailed code at sign-in"
         checked={shownEnabled}
-        disabled={mutation.isPending}
+        disabled={mutation.isPending || isKeptOn}
+        aria-describedby={isKeptOn ? keepOnId : undefined}
         onChange={(event) => {
           if (!event.currentTarget.checked) {
             setConfirmingOff(true);
@@ -83,6 +90,11 @@ export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
         }}
         size="md"
       />
+      {isKeptOn ? (
+        <Text id={keepOnId} size="sm" c="dimmed">
+          {keepOnReason}
+        </Text>
+      ) : null}
       {confirmingOff ? (
         <form ref={ref} onSubmit={turnOff} noValidate aria-label="Turn off two-factor authentication">
           <Stack gap="sm" maw={480}>
