@@ -106,6 +106,29 @@ describe('Add Funds modal', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Network' })).toHaveValue('Bitcoin');
   });
 
+  it('moves focus to the next step’s first field after a coin is chosen with Enter, and back to the coin on Back', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open Add Funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    within(dialog).getByRole('button', { name: /^USDT/ }).focus();
+    await user.keyboard('{Enter}');
+    expect(within(dialog).getByRole('textbox', { name: 'Network' })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('button', { name: /^USDT/ })).toHaveFocus();
+  });
+
+  it('holds no second banner landmark (its header is not the page’s)', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open Add Funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    expect(within(dialog).queryByRole('banner')).not.toBeInTheDocument();
+  });
+
   it('finds coins by search', async () => {
     mockApi();
     const user = userEvent.setup();
@@ -168,6 +191,8 @@ describe('Add Funds modal', () => {
     await user.type(within(dialog).getByLabelText(/Amount \(USD\)/), '50');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByText('Pending')).toBeInTheDocument();
+    // Continue is gone with step 2: focus is on the summary of step 3, not on the page's body.
+    expect(within(dialog).getByLabelText('Payment summary')).toHaveFocus();
     const reads = () => fetchMock.mock.calls.filter(([url]) => url === `/api/transactions/${created._id}`).length;
     expect(reads()).toBe(0);
 

@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { CoinIcon } from '../../../components/coin-icon';
 import { networkName } from '../../../components/deposit-cells';
 import { DepositStatusBadge } from '../../../components/deposit-status-badge';
@@ -41,9 +41,16 @@ export function PaymentStep({ deposit: created, onClose }: PaymentStepProps) {
   const isPending = deposit.status === 'PENDING';
   const canPay = isPending && deposit.paymentUrl !== null;
   const expiresAt = deposit.expiresAt ? new Date(deposit.expiresAt) : null;
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  // Continue is gone with the amount step: focus moves to the summary, which is read out first.
+  useEffect(() => {
+    summaryRef.current?.focus();
+  }, []);
+
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="md">
+      <Paper withBorder radius="md" p="md" ref={summaryRef} tabIndex={-1} aria-label="Payment summary">
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="md" verticalSpacing="sm">
           <SummaryItem label="Amount">
             <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
