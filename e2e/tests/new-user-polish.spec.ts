@@ -41,21 +41,22 @@ async function expectAxeClean(page: Page, name: string, scope?: string) {
 
 /**
  * Screenshots a screen at 1440, 390 and 320 px in the light scheme and at 1440 px in the dark one, checking it with axe
- * in both schemes. `keepToasts` for the screens whose subject is a toast.
+ * in both schemes. A dialog (`scope`) is shot as the viewport shows it: a full-page shot would add the page below it.
  */
-async function shoot(page: Page, name: string, options: { scope?: string; keepToasts?: boolean } = {}) {
-  if (!options.keepToasts) await still(page);
+async function shoot(page: Page, name: string, options: { scope?: string } = {}) {
+  await still(page);
+  const fullPage = !options.scope;
   const size = page.viewportSize() ?? { width: 1440, height: 900 };
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
     await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SCREENS}90-${name}-${width}.png`, fullPage: !options.keepToasts });
+    await page.screenshot({ path: `${SCREENS}90-${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize(size);
   await expectAxeClean(page, name, options.scope);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SCREENS}90-${name}-1440-dark.png`, fullPage: !options.keepToasts });
+  await page.screenshot({ path: `${SCREENS}90-${name}-1440-dark.png`, fullPage });
   await expectAxeClean(page, `${name} (dark)`, options.scope);
   await page.emulateMedia({ colorScheme: 'light' });
 }

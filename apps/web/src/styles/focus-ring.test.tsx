@@ -14,12 +14,14 @@ describe('the focus ring (theme)', () => {
         <Select label="Network" data={['TRON']} />
       </>,
     );
+    const ring = String(focusRing.ring);
+    const field = String(focusRing.input);
     expect(focusRing.ring).toBeTruthy();
     expect(focusRing.input).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save' })).toHaveClass(focusRing.ring);
-    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveClass(focusRing.input);
-    expect(screen.getByRole('textbox', { name: 'Network' })).toHaveClass(focusRing.input);
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveClass(ring);
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveClass(field);
+    expect(screen.getByRole('textbox', { name: 'Network' })).toHaveClass(field);
     // The password's box (with its show button inside) carries the ring, around the inner input.
-    expect(screen.getByLabelText('Secret').closest(`.${focusRing.input}`)).not.toBeNull();
+    expect(screen.getByLabelText('Secret').closest(`.${field}`)).not.toBeNull();
   });
 });

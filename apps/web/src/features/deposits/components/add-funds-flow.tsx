@@ -1,6 +1,7 @@
 import { type Coin, type Deposit, findCoin, type NetworkCode } from '@coincard/shared';
 import { Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useCreateDepositMutation } from '../api/create-deposit';
 import { AmountStep } from './amount-step';
@@ -9,6 +10,11 @@ import { validDepositCents } from './deposit-amount';
 import { PaymentStep } from './payment-step';
 
 type AddFundsFlowProps = { onClose: () => void };
+
+/** A check for money received (paid, over or less), a cross for an invoice that expired or failed. */
+function FinalIcon({ status }: { status: Deposit['status'] }) {
+  return status.startsWith('PAID') ? <IconCheck size={16} aria-hidden /> : <IconX size={16} aria-hidden />;
+}
 
 /**
  * The three steps of Add Money (docs/product-rules.md, Deposits). Its state lives here and the modal unmounts it on
@@ -22,6 +28,7 @@ export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
   const [network, setNetwork] = useState<NetworkCode | null>(null);
   const [amountText, setAmountText] = useState('');
   const [deposit, setDeposit] = useState<Deposit | null>(null);
+  const [finalStatus, setFinalStatus] = useState<Deposit['status'] | null>(null);
   const attemptKey = useRef<string | null>(null);
   const createDeposit = useCreateDepositMutation();
   const coin = coinCode ? findCoin(coinCode) : undefined;
@@ -64,9 +71,14 @@ export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
         if (canRevisit(step)) setActive(step);
       }}
       size="sm"
-      iconSize={isNarrow ? 30 : 34}
+      iconSize={isNarrow ? 26 : 34}
       allowNextStepsSelect={false}
-      styles={{ steps: { marginBottom: 'var(--mantine-spacing-lg)' } }}
+      // On a 320 px phone the three steps fit on one line only with short separators.
+      styles={{
+        steps: { marginBottom: 'var(--mantine-spacing-lg)', flexWrap: 'nowrap' },
+        separator: isNarrow ? { marginInline: 6 } : undefined,
+        stepBody: isNarrow ? { marginInlineStart: 6 } : undefined,
+      }}
     >
       <Stepper.Step
         label="Coin"
@@ -99,8 +111,14 @@ export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
           />
         ) : null}
       </Stepper.Step>
-      <Stepper.Step label="Payment" description={isNarrow ? undefined : 'Pay the invoice'} allowStepSelect={false}>
-        {deposit ? <PaymentStep deposit={deposit} onClose={onClose} /> : null}
+      <Stepper.Step
+        label="Payment"
+        description={isNarrow ? undefined : 'Pay the invoice'}
+        allowStepSelect={false}
+        // Once the invoice is final the last step says how it ended, as the first two do with their check.
+        icon={finalStatus ? <FinalIcon status={finalStatus} /> : undefined}
+      >
+        {deposit ? <PaymentStep deposit={deposit} onClose={onClose} onFinal={setFinalStatus} /> : null}
       </Stepper.Step>
     </Stepper>
   );

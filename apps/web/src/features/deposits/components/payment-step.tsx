@@ -30,13 +30,18 @@ function SummaryItem({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-type PaymentStepProps = { deposit: Deposit; onClose: () => void };
+type PaymentStepProps = {
+  deposit: Deposit;
+  onClose: () => void;
+  /** Told once the deposit is final (paid, expired or failed). */
+  onFinal?: (status: Deposit['status']) => void;
+};
 
 /**
  * Step 3 of Add Funds: what was ordered, and the payment link to copy or open. The status follows the deposit while
  * the person pays in another tab; once it is final the link gives way to what happened.
  */
-export function PaymentStep({ deposit: created, onClose }: PaymentStepProps) {
+export function PaymentStep({ deposit: created, onClose, onFinal }: PaymentStepProps) {
   const deposit = useFollowedDeposit(created);
   const isPending = deposit.status === 'PENDING';
   const canPay = isPending && deposit.paymentUrl !== null;
@@ -47,6 +52,10 @@ export function PaymentStep({ deposit: created, onClose }: PaymentStepProps) {
   useEffect(() => {
     summaryRef.current?.focus();
   }, []);
+
+  useEffect(() => {
+    if (deposit.status !== 'PENDING') onFinal?.(deposit.status);
+  }, [deposit.status, onFinal]);
 
   return (
     <Stack gap="md">
