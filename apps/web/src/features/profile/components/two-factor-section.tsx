@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
-import { type FormEvent, useId, useState } from 'react';
+import { IconLock } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { type FormErrors, formErrorsFrom, reportFormError } from '../api/form-errors';
@@ -30,7 +31,6 @@ export function TwoFactorSection({ isEnabled, keepOnReason }: TwoFactorSectionPr
   const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const shownEnabled = mutation.isPending ? Boolean(mutation.variables?.enabled) : isEnabled && !confirmingOff;
   const isKeptOn = isEnabled && keepOnReason !== undefined;
-  const keepOnId = useId();
 
   const close = () => {
     setConfirmingOff(false);
@@ -69,32 +69,41 @@ export function TwoFactorSection({ isEnabled, keepOnReason }: TwoFactorSectionPr
       }
       description="When it is on, we e-mail you a 6-digit code each time you sign in, so a stolen password alone is not enough."
     >
-      <Switch
-        label="Require an e-mailed code at sign-in"
-        checked={shownEnabled}
-        disabled={mutation.isPending || isKeptOn}
-        aria-describedby={isKeptOn ? keepOnId : undefined}
-        onChange={(event) => {
-          if (!event.currentTarget.checked) {
-            setConfirmingOff(true);
-            return;
-          }
-          if (confirmingOff) {
-            close();
-            return;
-          }
-          mutation.mutate(
-            { enabled: true },
-            { onSuccess: (response) => notifySuccess(response.message), onError: (error) => notifyError(error) },
-          );
-        }}
-        size="md"
-      />
       {isKeptOn ? (
-        <Text id={keepOnId} size="sm" c="dimmed">
-          {keepOnReason}
-        </Text>
-      ) : null}
+        // Not a switch that cannot move (a greyed switch reads as "off"): a plain statement and the reason.
+        <Stack gap={4}>
+          <Group gap="xs" wrap="nowrap">
+            <IconLock size={18} aria-hidden />
+            <Text size="sm" fw={500}>
+              An e-mailed code is required at every sign-in.
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {keepOnReason}
+          </Text>
+        </Stack>
+      ) : (
+        <Switch
+          label="Require an e-mailed code at sign-in"
+          checked={shownEnabled}
+          disabled={mutation.isPending}
+          onChange={(event) => {
+            if (!event.currentTarget.checked) {
+              setConfirmingOff(true);
+              return;
+            }
+            if (confirmingOff) {
+              close();
+              return;
+            }
+            mutation.mutate(
+              { enabled: true },
+              { onSuccess: (response) => notifySuccess(response.message), onError: (error) => notifyError(error) },
+            );
+          }}
+          size="md"
+        />
+      )}
       {confirmingOff ? (
         <form ref={ref} onSubmit={turnOff} noValidate aria-label="Turn off two-factor authentication">
           <Stack gap="sm" maw={480}>
