@@ -54,13 +54,14 @@ async function shoot(page: Page, name: string, options: { scope?: string } = {})
     await page.waitForTimeout(200);
     await page.screenshot({ path: `${SCREENS}90-${name}-${width}.png`, fullPage });
   }
-  await page.setViewportSize(size);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await expectAxeClean(page, name, options.scope);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForTimeout(200);
   await page.screenshot({ path: `${SCREENS}90-${name}-1440-dark.png`, fullPage });
   await expectAxeClean(page, `${name} (dark)`, options.scope);
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(size);
 }
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>

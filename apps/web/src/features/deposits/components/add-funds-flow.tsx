@@ -1,7 +1,7 @@
 import { type Coin, type Deposit, findCoin, type NetworkCode } from '@coincard/shared';
 import { Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useCreateDepositMutation } from '../api/create-deposit';
 import { AmountStep } from './amount-step';
@@ -10,11 +10,6 @@ import { validDepositCents } from './deposit-amount';
 import { PaymentStep } from './payment-step';
 
 type AddFundsFlowProps = { onClose: () => void };
-
-/** A check for money received (paid, over or less), a cross for an invoice that expired or failed. */
-function FinalIcon({ status }: { status: Deposit['status'] }) {
-  return status.startsWith('PAID') ? <IconCheck size={16} aria-hidden /> : <IconX size={16} aria-hidden />;
-}
 
 /**
  * The three steps of Add Money (docs/product-rules.md, Deposits). Its state lives here and the modal unmounts it on
@@ -63,10 +58,13 @@ export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
   };
 
   const canRevisit = (step: number) => deposit === null && step < active;
+  // A final invoice completes the last step too: a check for money received, a cross for one that expired or failed.
+  const isUnpaid = finalStatus !== null && !finalStatus.startsWith('PAID');
+  const paymentStep = deposit ? <PaymentStep deposit={deposit} onClose={onClose} onFinal={setFinalStatus} /> : null;
 
   return (
     <Stepper
-      active={active}
+      active={finalStatus ? 3 : active}
       onStepClick={(step) => {
         if (canRevisit(step)) setActive(step);
       }}
@@ -115,11 +113,13 @@ export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
         label="Payment"
         description={isNarrow ? undefined : 'Pay the invoice'}
         allowStepSelect={false}
-        // Once the invoice is final the last step says how it ended, as the first two do with their check.
-        icon={finalStatus ? <FinalIcon status={finalStatus} /> : undefined}
+        completedIcon={isUnpaid ? <IconX size={isNarrow ? 16 : 18} aria-hidden /> : undefined}
+        color={isUnpaid ? 'gray' : undefined}
       >
-        {deposit ? <PaymentStep deposit={deposit} onClose={onClose} onFinal={setFinalStatus} /> : null}
+        {paymentStep}
       </Stepper.Step>
+      {/* The same element in the same place as in the step: React keeps it, focus and all. */}
+      <Stepper.Completed>{paymentStep}</Stepper.Completed>
     </Stepper>
   );
 }

@@ -207,6 +207,9 @@ describe('Add Funds modal', () => {
     expect(within(dialog).getByText('$50.00 was added to your balance.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: /Pay Now/ })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Done' })).toBeInTheDocument();
+    // The last step is complete like the first two, and the summary (kept, not mounted again) still has the focus.
+    expect(within(dialog).getByRole('button', { name: /Payment/ })).toHaveAttribute('data-completed');
+    expect(within(dialog).getByLabelText('Payment summary')).toHaveFocus();
     expect(await screen.findByRole('status', { name: 'Balance' })).toHaveTextContent('5000');
   });
 
