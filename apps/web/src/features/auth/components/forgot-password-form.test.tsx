@@ -29,6 +29,7 @@ describe('ForgotPasswordForm', () => {
     act(() => vi.advanceTimersByTime(61_000));
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText('Sent again. Only the newest link works.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Check your inbox' })).toHaveFocus();
     expect(callsTo(fetchMock, '/api/auth/password/forgot')).toBe(2);
     expect(screen.getByRole('button', { name: /^Send the link again in \d+ s$/ })).toBeDisabled();
   });

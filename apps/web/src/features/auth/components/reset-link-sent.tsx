@@ -52,7 +52,13 @@ export function ResetLinkSent({ email, secondsLeft, isSending, error, onResend, 
             label="Send the link again"
             secondsLeft={secondsLeft}
             isPending={isSending}
-            onResend={() => onResend(() => setSentAgain(true))}
+            onResend={() =>
+              onResend(() => {
+                setSentAgain(true);
+                // The button just turned off for the wait: focus goes back to the top rather than to the body.
+                headingRef.current?.focus();
+              })
+            }
           />
         </Group>
         <div role="status">

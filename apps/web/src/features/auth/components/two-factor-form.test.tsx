@@ -111,6 +111,7 @@ describe('resending the mailed code', () => {
     expect(JSON.parse(String(body))).toEqual({ userId: USER_ID });
     // The old code no longer works, so what was typed of it is gone.
     expect(screen.getAllByRole('textbox', { name: /Digit/ })[0]).toHaveValue('');
+    expect(screen.getAllByRole('textbox', { name: /Digit/ })[0]).toHaveFocus();
     expect(screen.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
   });
 

@@ -33,7 +33,7 @@ export function TwoFactorForm({ userId, email, methods = ['email'], onBack }: Tw
   const mailMutation = useMailTwoFactorCodeMutation();
   // Without the app, sign-in has just mailed a code: the first resend waits like any other.
   const cooldown = useCooldown(hasApp ? 0 : RESEND_COOLDOWN_SECONDS);
-  const [sentAgain, setSentAgain] = useState(false);
+  const [codesMailed, setCodesMailed] = useState(0);
   const completeSignIn = useCompleteSignIn();
   const [isFinishing, setIsFinishing] = useState(false);
   const isComplete = mode === 'recovery' ? RECOVERY_PATTERN.test(code.trim()) : code.length === OTP_LENGTH;
@@ -63,7 +63,7 @@ export function TwoFactorForm({ userId, email, methods = ['email'], onBack }: Tw
     mailMutation.mutate(userId, {
       onSuccess: () => {
         switchTo('email');
-        setSentAgain(true);
+        setCodesMailed((count) => count + 1);
         cooldown.start(RESEND_COOLDOWN_SECONDS);
       },
       onError: (error) => {
@@ -79,7 +79,7 @@ export function TwoFactorForm({ userId, email, methods = ['email'], onBack }: Tw
         : `We e-mailed a ${OTP_LENGTH}-digit code to ${email || 'your address'}. It is valid for 10 minutes.`;
   const resendNote = mailMutation.isError
     ? errorMessage(mailMutation.error, GENERIC_ERROR_FALLBACK)
-    : sentAgain && mode === 'email'
+    : codesMailed > 0 && mode === 'email'
       ? 'A new code is on its way. Only the newest code works.'
       : null;
 
@@ -108,7 +108,8 @@ export function TwoFactorForm({ userId, email, methods = ['email'], onBack }: Tw
           />
         ) : (
           <OtpInput
-            key={mode}
+            // A new code starts a fresh input, focused: the resend button just turned off would otherwise drop the focus.
+            key={`${mode}-${codesMailed}`}
             label={mode === 'app' ? 'Authenticator code' : 'Verification code'}
             value={code}
             onChange={setCode}
