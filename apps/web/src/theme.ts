@@ -1,4 +1,13 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Modal, Notification } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  Input,
+  type MantineColorsTuple,
+  Modal,
+  ModalHeader,
+  Notification,
+} from '@mantine/core';
+import focusRing from './styles/focus-ring.module.css';
 import { darkPalette, onLayer, surfaceComponents, surfaceVariables } from './theme-surfaces';
 
 const navy: MantineColorsTuple = [
@@ -43,15 +52,21 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // One visible focus ring for keyboard users, the same on buttons, links, tabs, menu items and fields, in both schemes.
   focusRing: 'auto',
+  focusClassName: focusRing.ring,
   autoContrast: true,
   components: {
     ...surfaceComponents,
+    Input: Input.extend({ classNames: { input: focusRing.input } }),
     // Mantine's close button is an icon alone: give every modal's one a name for screen readers.
     Modal: Modal.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
       styles: { content: onLayer('raised') },
     }),
+    // A dialog's <header> sits outside any section (the modal is portalled to the body), so it would be a second
+    // banner landmark beside the top bar's (axe: landmark-no-duplicate-banner); the dialog's name says what it is.
+    ModalHeader: ModalHeader.extend({ defaultProps: { role: 'none' } }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // Mantine's own grey for the toast text is below AA contrast; the theme's dimmed colour passes.

@@ -66,6 +66,7 @@ export function AppRoutes() {
           <Route element={<AuthGuard roles={['admin', 'user']} />}>
             <Route element={<RoleLayout />}>
               <Route path="/dashboard" element={<DashboardRoute />} />
+              <Route path="/profile-settings" element={<ProfileSettingsRoute />} />
               <Route element={<AuthGuard roles={['admin']} />}>
                 <Route path="/users" element={<AdminUsersRoute />} />
                 <Route path="/users/:id" element={<AdminUserDetailRoute />} />
@@ -76,7 +77,6 @@ export function AppRoutes() {
               <Route element={<AuthGuard roles={['user']} />}>
                 <Route path="/referral-program" element={<ReferralProgramRoute />} />
                 <Route path="/cards/:id" element={<CardDetailsRoute />} />
-                <Route path="/profile-settings" element={<ProfileSettingsRoute />} />
               </Route>
             </Route>
           </Route>

@@ -17,6 +17,7 @@ export function cookieNames(config: Config) {
     access: `${prefix}${SESSION_COOKIE_NAMES.access}`,
     refresh: `${prefix}${SESSION_COOKIE_NAMES.refresh}`,
     challenge: `${prefix}${SESSION_COOKIE_NAMES.challenge}`,
+    marker: `${prefix}${SESSION_COOKIE_NAMES.marker}`,
   };
 }
 
@@ -24,20 +25,28 @@ function baseOptions(config: Config) {
   return { httpOnly: true, sameSite: 'strict', secure: config.isHttps, path: '/' } as const;
 }
 
+/**
+ * The session marker is readable by the page on purpose: its value is a constant, so reading or forging it grants
+ * nothing (the server never looks at it); it only spares a guest's page the requests that would answer 401.
+ */
+function markerOptions(config: Config) {
+  return { ...baseOptions(config), httpOnly: false } as const;
+}
+
 export function setSessionCookies(reply: FastifyReply, config: Config, tokens: SessionTokens, now: Date): void {
   const names = cookieNames(config);
   reply.setCookie(names.access, tokens.accessToken, { ...baseOptions(config), maxAge: ACCESS_TOKEN_TTL_MS / 1000 });
   const refreshSeconds = Math.min(REFRESH_TOKEN_TTL_MS, tokens.expiresAt.getTime() - now.getTime()) / 1000;
-  reply.setCookie(names.refresh, tokens.refreshToken, {
-    ...baseOptions(config),
-    maxAge: Math.max(0, Math.floor(refreshSeconds)),
-  });
+  const refreshMaxAge = Math.max(0, Math.floor(refreshSeconds));
+  reply.setCookie(names.refresh, tokens.refreshToken, { ...baseOptions(config), maxAge: refreshMaxAge });
+  reply.setCookie(names.marker, '1', { ...markerOptions(config), maxAge: refreshMaxAge });
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: Config): void {
   const names = cookieNames(config);
   reply.clearCookie(names.access, baseOptions(config));
   reply.clearCookie(names.refresh, baseOptions(config));
+  reply.clearCookie(names.marker, markerOptions(config));
 }
 
 export function readSessionCookies(request: FastifyRequest, config: Config) {

@@ -16,7 +16,10 @@ import { ColorSchemeMenuItem } from '../color-scheme-toggle';
 
 type UserMenuProps = { user: User };
 
-/** The avatar menu. Below 768px it also holds the Dashboard and Referral Program links of the top bar. */
+/**
+ * The avatar menu: Profile Settings (for administrators too: their own password and second factors), the colour
+ * scheme and Logout. For users below 768px it also holds the Dashboard and Referral Program links of the top bar.
+ */
 export function UserMenu({ user }: UserMenuProps) {
   const logout = useLogout();
   const name = nameFromEmail(user.email);
@@ -64,11 +67,11 @@ export function UserMenu({ user }: UserMenuProps) {
             >
               Referral Program
             </Menu.Item>
-            <Menu.Item component={Link} to="/profile-settings" leftSection={<IconSettings size={16} aria-hidden />}>
-              Profile Settings
-            </Menu.Item>
           </>
         ) : null}
+        <Menu.Item component={Link} to="/profile-settings" leftSection={<IconSettings size={16} aria-hidden />}>
+          Profile Settings
+        </Menu.Item>
         <ColorSchemeMenuItem />
         <Menu.Divider />
         <Menu.Label>Legal</Menu.Label>

@@ -22,6 +22,13 @@ const ITEMS: readonly StoredItem[] = [
     lifetime: `Until you sign out, ${formatDuration(REFRESH_TOKEN_TTL_MS)} after signing in at the most`,
   },
   {
+    name: SESSION_COOKIE_NAMES.marker,
+    kind: 'Cookie',
+    purpose:
+      'Tells the app that you may be signed in, so it does not ask the server about a session you do not have. It holds only the value 1.',
+    lifetime: 'As long as the cookies above',
+  },
+  {
     name: SESSION_COOKIE_NAMES.challenge,
     kind: 'Cookie',
     purpose: 'Ties the two-factor step of a sign-in to the browser that entered the password.',
