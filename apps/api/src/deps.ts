@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createJobRequests, type JobRequests } from './jobs/job-requests.js';
+import { type AfterAnswer, createAfterAnswer } from './lib/after-answer.js';
 import { createKeyring, type Keyring } from './lib/keys.js';
 import { createSealedBox, type SealedBox } from './lib/sealed-box.js';
 import { createRateCache } from './modules/deposits/exchange-rates.js';
@@ -41,6 +42,8 @@ export type Deps = {
   jobs: JobRequests;
   /** The current time; tests move it forward to expire codes and sessions. */
   now: () => Date;
+  /** Work finished after a route has answered; shutdown and tests wait for it. */
+  afterAnswer: AfterAnswer;
 };
 
 /** A key per purpose, derived from SESSION_SECRET (and SESSION_SECRET_PREVIOUS while rotating); lib/keys.ts. */
@@ -102,5 +105,6 @@ export function buildDeps(input: DepsInput): Deps {
     rates: createRateCache(payments, now),
     jobs: createJobRequests(db, now, logger),
     now,
+    afterAnswer: createAfterAnswer(logger),
   };
 }

@@ -38,6 +38,7 @@ async function main() {
     force.unref();
     await jobs?.stop();
     await app.close();
+    await runtime.deps.afterAnswer.settled();
     await runtime.close();
     process.exit(0);
   };

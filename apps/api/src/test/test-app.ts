@@ -103,6 +103,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
       payload,
       remoteAddress: options.ip ?? defaultIp,
     });
+    // A test reads the database right after a request, as if the request had finished everything it set off.
+    await deps.afterAnswer.settled();
     options.jar?.store(response);
     return response;
   }
@@ -147,6 +149,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     },
     async close() {
       await app.close();
+      await deps.afterAnswer.settled();
       await deps.mailer.close();
       await smtp.close();
       await database.close();

@@ -46,7 +46,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         const finish = await register(deps, request.body, contextOf(request));
         // Answer first, then create the account or notify its owner: the answer's time cannot tell the two apart.
         await reply.status(201).send({ message: REGISTER_MESSAGE });
-        await finish().catch((error) => request.log.error({ err: error }, 'a sign-up failed after it was answered'));
+        deps.afterAnswer.run('a sign-up', finish);
         return reply;
       },
     );
