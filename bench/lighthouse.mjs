@@ -33,7 +33,8 @@ function freePort() {
 async function waitForHealth(base, server) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    // Code 0 is the server's clean shutdown on SIGTERM or SIGINT: something else on the machine stopped it.
+    if (server.exitCode !== null) throw new Error(`the server exited early with code ${server.exitCode}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return;
     } catch {
