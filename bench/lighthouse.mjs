@@ -3,6 +3,7 @@
 // page and the login page in Debian's Chromium. Each page runs LIGHTHOUSE_RUNS times (3 by default) and the run with
 // the median performance score is reported, because one run on a shared machine can be far off. Writes a markdown
 // table to bench/results/lighthouse-<timestamp>.md and prints it. No thresholds: it reports.
+// LIGHTHOUSE_REPORTS_DIR=<folder> also keeps each run's full JSON report there, to see what a page waited for.
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -45,6 +46,8 @@ async function waitForHealth(base, server) {
   throw new Error('the server did not answer /api/health within 60 s');
 }
 
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS_DIR;
+
 async function lighthouse(url) {
   // Chromium refuses its sandbox as root; headless because no display is assumed.
   const chromeFlags = ['--headless=new', '--disable-gpu', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
@@ -61,6 +64,11 @@ async function lighthouse(url) {
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 256 * 1024 * 1024 },
   );
   const report = JSON.parse(stdout);
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-+|-+$/g, '') || 'landing';
+    writeFileSync(join(REPORTS_DIR, `${name}-${Date.now()}.json`), stdout);
+  }
   if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.code}: ${report.runtimeError.message}`);
   const audit = (id) => report.audits[id].numericValue;
   return {

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineComponentCss } from './build-plugins/mantine-component-css';
 import { precompress } from './build-plugins/precompress';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
@@ -7,7 +8,7 @@ const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 // Route-level splitting comes from React.lazy; the admin area is one chunk because every admin page is
 // loaded through the single dynamic import of src/app/routes/admin-area.ts. Vendors get long-lived chunks.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineComponentCss({ devEntry: '/src/main.tsx' }), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -36,11 +37,11 @@ export default defineConfig({
         chunkFileNames: (chunk) => (chunk.name === 'admin-area' ? 'assets/admin-[hash].js' : 'assets/[name]-[hash].js'),
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          // Charts (and recharts under them) are for the admin dashboard only: they stay in the admin chunk.
-          if (id.includes('node_modules/@mantine/charts/')) return undefined;
-          if (id.includes('node_modules/@mantine/') || id.includes('node_modules/@floating-ui/')) return 'mantine';
           return undefined;
         },
+        // Rollup splits shared code finely (one chunk per Mantine component a few pages share): fold chunks this
+        // small into a neighbour, or a page waits on dozens of requests.
+        experimentalMinChunkSize: 20_000,
       },
     },
   },

@@ -1,4 +1,10 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, Modal, Notification } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+  type ModalProps,
+  Notification,
+} from '@mantine/core';
 
 const navy: MantineColorsTuple = [
   '#eef0fb',
@@ -45,8 +51,9 @@ export const theme = createTheme({
   focusRing: 'auto',
   autoContrast: true,
   components: {
-    // Mantine's close button is an icon alone: give every modal's one a name for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // Mantine's close button is an icon alone: give every modal's one a name for screen readers. A plain object, not
+    // Modal.extend(): the theme is in the first load, and extend() would bring the modal's code into it.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps> },
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // Mantine's own grey for the toast text is below AA contrast; the theme's dimmed colour passes.
