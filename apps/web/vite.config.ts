@@ -2,13 +2,20 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineComponentCss } from './build-plugins/mantine-component-css';
 import { precompress } from './build-plugins/precompress';
+import { preloadFont } from './build-plugins/preload-font';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
 // Route-level splitting comes from React.lazy; the admin area is one chunk because every admin page is
 // loaded through the single dynamic import of src/app/routes/admin-area.ts. Vendors get long-lived chunks.
 export default defineConfig({
-  plugins: [react(), mantineComponentCss({ devEntry: '/src/main.tsx' }), precompress()],
+  plugins: [
+    react(),
+    mantineComponentCss({ devEntry: '/src/main.tsx' }),
+    // Inter's Latin subset is the one every page's text needs (src/main.tsx imports @fontsource-variable/inter).
+    preloadFont('inter-latin-wght-normal.woff2'),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {
