@@ -3,8 +3,18 @@ import { defineConfig } from 'vite';
 import { mantineComponentCss } from './build-plugins/mantine-component-css';
 import { precompress } from './build-plugins/precompress';
 import { preloadFont } from './build-plugins/preload-font';
+import { type RoutePreloads, routePages } from './build-plugins/route-pages';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
+
+// Guest pages are often a first visit too: their lazily loaded code is named in their own copy of index.html.
+const GUEST_AREA = ['src/app/routes/guest-area.ts'];
+const ROUTE_PRELOADS: RoutePreloads = {
+  '/login': GUEST_AREA,
+  '/signup': GUEST_AREA,
+  '/password/forgot': GUEST_AREA,
+  '/password/reset': GUEST_AREA,
+};
 
 // Route-level splitting comes from React.lazy; the admin area is one chunk because every admin page is
 // loaded through the single dynamic import of src/app/routes/admin-area.ts. Vendors get long-lived chunks.
@@ -14,6 +24,7 @@ export default defineConfig({
     mantineComponentCss({ devEntry: '/src/main.tsx' }),
     // Inter's Latin subset is the one every page's text needs (src/main.tsx imports @fontsource-variable/inter).
     preloadFont('inter-latin-wght-normal.woff2'),
+    routePages(ROUTE_PRELOADS),
     precompress(),
   ],
   server: {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 const INDEX_HTML = `<!doctype html><html><head><title>CoinCard</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(40)}</body></html>`;
+const LOGIN_HTML = INDEX_HTML.replace('</head>', '<link rel="modulepreload" href="/assets/guest-Ij90.js"></head>');
 const APP_JS = `export const hello = ${JSON.stringify('hello '.repeat(400))};\n`;
 const TINY_CSS = 'body{margin:0}';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,6 +24,9 @@ function writeDist(): string {
     writeFileSync(join(root, `${path}.gz`), gzipSync(text));
   };
   withCopies('index.html', INDEX_HTML);
+  mkdirSync(join(root, 'pages/password'), { recursive: true });
+  withCopies('pages/login.html', LOGIN_HTML);
+  writeFileSync(join(root, 'pages/password/forgot.html'), LOGIN_HTML);
   withCopies('assets/app-Ab12Cd34.js', APP_JS);
   // Too small to be worth compressing: the build leaves it alone.
   writeFileSync(join(root, 'assets/tiny-Ef56Gh78.css'), TINY_CSS);
@@ -108,7 +112,7 @@ describe('index.html', () => {
   });
 
   it('answers every client-side route (the SPA fallback) the same way', async () => {
-    for (const url of ['/login', '/dashboard', '/users/42?tab=cards']) {
+    for (const url of ['/signup', '/dashboard', '/users/42?tab=cards']) {
       const compressed = await get(url, 'gzip');
       expect(compressed.statusCode).toBe(200);
       expect(compressed.headers['cache-control']).toBe('no-cache');
@@ -127,6 +131,25 @@ describe('index.html', () => {
     const response = await get('/login', 'br');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('route pages (index.html with a route\'s own preloads)', () => {
+  it('answer their route, with or without a query or a trailing slash', async () => {
+    for (const url of ['/login', '/login?redirectUrl=%2Fdashboard', '/login/']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(LOGIN_HTML);
+    }
+    expect((await get('/password/forgot')).body).toBe(LOGIN_HTML);
+  });
+
+  it('leave every other route to index.html and have no URLs of their own', async () => {
+    for (const url of ['/signup', '/login/extra', '/pages/login.html', '/password']) {
+      expect((await get(url)).body, url).toBe(INDEX_HTML);
+    }
   });
 });
 
