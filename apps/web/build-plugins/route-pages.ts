@@ -12,9 +12,9 @@ type ChunkWithCss = OutputChunk & { viteMetadata?: { importedCss: Set<string> } 
 
 function chunkOf(bundle: OutputBundle, moduleId: string): ChunkWithCss {
   const chunk = Object.values(bundle).find(
-    (file): file is ChunkWithCss => file.type === 'chunk' && file.facadeModuleId === moduleId,
+    (file): file is ChunkWithCss => file.type === 'chunk' && file.moduleIds.includes(moduleId),
   );
-  if (!chunk) throw new Error(`route-pages: no chunk loads ${moduleId} on its own (is it imported lazily?)`);
+  if (!chunk) throw new Error(`route-pages: no chunk holds ${moduleId}`);
   return chunk;
 }
 

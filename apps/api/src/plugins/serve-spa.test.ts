@@ -134,7 +134,7 @@ describe('index.html', () => {
   });
 });
 
-describe('route pages (index.html with a route\'s own preloads)', () => {
+describe("route pages (index.html with a route's own preloads)", () => {
   it('answer their route, with or without a query or a trailing slash', async () => {
     for (const url of ['/login', '/login?redirectUrl=%2Fdashboard', '/login/']) {
       const response = await get(url, 'br');
