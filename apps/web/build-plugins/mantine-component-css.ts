@@ -34,7 +34,8 @@ export function mantineComponentCss({ devEntry }: { devEntry: string }): Plugin[
       apply: 'serve',
       transform(code, id) {
         if (!id.endsWith(devEntry)) return null;
-        return { code: `import '@mantine/core/styles.css';\n${code}`, map: null };
+        // Appended, so it follows the entry's own imports of Mantine's global styles, as in a build.
+        return { code: `${code}\nimport '@mantine/core/styles.css';\n`, map: null };
       },
     },
   ];
