@@ -3,15 +3,15 @@
 // throughput, card loads with 50 users loading their own cards at once, a ledger transfer microbenchmark, a bare
 // Fastify route in the same run as the framework's ceiling, and the admin's reads over 100,000 users, 300,000 cards
 // and 1,000,000 top-ups. No thresholds: it reports.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { ledgerInvariants } from './lib/ledger-invariants.mjs';
 import { ledgerTransfers } from './lib/ledger-transfers.mjs';
+import { registrationTiming } from './lib/registration-timing.mjs';
 import { measureAdmin, seedScale } from './lib/scale.mjs';
 import { cardFor, topUp, verifiedUser } from './lib/users.mjs';
 
@@ -25,8 +25,10 @@ const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 20);
 // BENCH_ONLY=scale runs only the admin reads at scale (seed + measureAdmin); BENCH_KEEP_DB=1 leaves the database behind
 // (its name is printed) to look at plans with EXPLAIN afterwards.
 // BENCH_ONLY=read runs only the authenticated read against its ceilings (bare route, one pg SELECT) in about a minute.
+// BENCH_ONLY=signup runs only the sign-up timing of new against taken addresses.
 const SCALE_ONLY = process.env.BENCH_ONLY === 'scale';
 const READ_ONLY = process.env.BENCH_ONLY === 'read';
+const SIGNUP_ONLY = process.env.BENCH_ONLY === 'signup';
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 100);
 
@@ -125,10 +127,11 @@ try {
   await waitForHealth();
   await benchDb.connect();
   if (READ_ONLY) await authenticatedRead(await signIn());
+  else if (SIGNUP_ONLY) await signUpTiming();
   else if (!SCALE_ONLY) await throughput();
 
   // The admin console at scale.
-  if (!READ_ONLY) await adminAtScale();
+  if (!READ_ONLY && !SIGNUP_ONLY) await adminAtScale();
   await benchDb.end();
 } finally {
   server.kill('SIGTERM');
@@ -151,26 +154,25 @@ async function adminAtScale() {
  * pool size as the server (the framework plus one round trip). The ratio to the second is what the read is judged by.
  */
 async function authenticatedRead(cookie) {
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ ok: true }));
-  await bare.listen({ port: PORT + 1, host: '127.0.0.1' });
-  rows.push(await run('bare Fastify route (ceiling)', { url: `http://127.0.0.1:${PORT + 1}/bare` }));
-  await bare.close();
-
   const { rows: ids } = await benchDb.query("select id from users where email = 'demo@coincard.test'");
-  const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: POOL_SIZE });
-  const oneQuery = Fastify();
-  oneQuery.get('/one', async () => {
-    const { rows: found } = await pool.query('select id, email, role from users where id = $1', [ids[0].id]);
-    return found[0];
+  const ceilings = fork('bench/lib/ceiling-server.mjs', [
+    String(PORT + 1),
+    dbUrl.toString(),
+    String(POOL_SIZE),
+    ids[0].id,
+  ]);
+  await new Promise((resolve, reject) => {
+    ceilings.once('message', resolve);
+    ceilings.once('exit', () => reject(new Error('the ceiling server stopped')));
   });
-  await oneQuery.listen({ port: PORT + 1, host: '127.0.0.1' });
+  rows.push(await run('bare Fastify route (ceiling)', { url: `http://127.0.0.1:${PORT + 1}/bare` }));
   const ceiling = await run('Fastify + one primary-key SELECT through pg (ceiling)', {
     url: `http://127.0.0.1:${PORT + 1}/one`,
   });
   rows.push(ceiling);
-  await oneQuery.close();
-  await pool.end();
+  ceilings.removeAllListeners('exit');
+  ceilings.kill('SIGTERM');
+  await new Promise((r) => ceilings.once('exit', r));
 
   const user = await run('GET /api/user', { url: `${APP}/api/user`, headers: { cookie } });
   rows.push(user);
@@ -182,8 +184,21 @@ async function authenticatedRead(cookie) {
   });
 }
 
+/** Sign-up answer times for fresh and for taken addresses, alternating; the two medians should match. */
+async function signUpTiming() {
+  for (const r of await registrationTiming(APP, 'demo@coincard.test')) {
+    rows.push({
+      title: `POST /api/auth/register, ${r.label}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (100 sequential)`,
+      rps: '',
+      p99: '',
+      errors: '',
+    });
+  }
+}
+
 async function throughput() {
   const cookie = await signIn();
+  await signUpTiming();
   for (let i = 0; i < 30; i += 1) {
     await fetch(`${APP}/api/transactions`, {
       method: 'POST',
@@ -317,9 +332,10 @@ const scaleTable = [
   '|---|---:|---:|',
   ...scale.rows.map((r) => `| ${r.title} | ${r.p50} | ${r.p95} |`),
 ].join('\n');
-const scaleText = READ_ONLY
-  ? ''
-  : `\n\nAdmin data set generated in SQL in ${scale.seconds}s; each read timed over ${ADMIN_RUNS} sequential requests.\n\n${scaleTable}`;
-const text = `# Benchmark ${new Date().toISOString()}${READ_ONLY ? ' (BENCH_ONLY=read)' : ''}\n\n${CONNECTIONS} connections, ${DURATION}s per scenario, PostgreSQL, 2 cores, pool ${POOL_SIZE}.\n\n${table}${scaleText}\n`;
+const scaleText =
+  READ_ONLY || SIGNUP_ONLY
+    ? ''
+    : `\n\nAdmin data set generated in SQL in ${scale.seconds}s; each read timed over ${ADMIN_RUNS} sequential requests.\n\n${scaleTable}`;
+const text = `# Benchmark ${new Date().toISOString()}${process.env.BENCH_ONLY ? ` (BENCH_ONLY=${process.env.BENCH_ONLY})` : ''}\n\n${CONNECTIONS} connections, ${DURATION}s per scenario, PostgreSQL, 2 cores, pool ${POOL_SIZE}.\n\n${table}${scaleText}\n`;
 writeFileSync(join('bench/results', `${stamp}.md`), text);
 console.log(text);

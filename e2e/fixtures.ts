@@ -61,7 +61,7 @@ async function settled(page: Page) {
   );
 }
 
-async function expectNoSeriousA11yProblems(page: Page, name: string) {
+export async function expectNoSeriousA11yProblems(page: Page, name: string) {
   await settled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -43,9 +43,10 @@ test('the whole account journey: referral sign-up, verify, 2FA, password change,
   await snap(page, '04-email-verified');
   await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  // The demo referrer holds less than $50, so the referral was attempted but not applied.
+  // The demo referrer's seeded balance is over $50, so the referral applies and the reward waits for a first card.
   const referralModal = page.getByRole('dialog');
-  await expect(referralModal.getByText('Referral Not Applied')).toBeVisible();
+  await expect(referralModal.getByText('Referral Applied')).toBeVisible();
+  await expect(referralModal.getByText('Reward Pending')).toBeVisible();
   await snap(page, '05-referral-modal');
   await referralModal.getByRole('button', { name: 'Got it' }).click();
   await expect(referralModal).toBeHidden();

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -14,7 +13,7 @@ import {
 import { z } from 'zod';
 import { pingDatabase } from './db/client.js';
 import type { Deps } from './deps.js';
-import { uuidv7 } from './lib/ids.js';
+import { requestIds } from './lib/request-ids.js';
 import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { totpRoutes, twoFactorEmailRoute } from './modules/auth/totp/totp.routes.js';
@@ -27,6 +26,7 @@ import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerRequestGuard } from './plugins/request-guard.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerSpa } from './plugins/serve-spa.js';
 import { sandboxIssuerCredentials } from './providers/issuing/index.js';
 import { registerSandboxIssuerServer } from './providers/issuing/sandbox-server.js';
@@ -48,7 +48,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count or the proxies' addresses, so the address is the one the nearest trusted proxy saw (TRUST_PROXY).
     trustProxy: trustedProxy(deps.config.TRUST_PROXY),
-    genReqId: () => uuidv7(),
+    genReqId: requestIds(),
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -57,11 +57,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // Only JSON bodies are accepted; Fastify answers 415 for any other type.
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('principal', null);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
 
+  // First, so that answers refused by the guards below carry the headers too.
+  registerSecurityHeaders(app, { isHttps: deps.config.isHttps });
   registerErrorHandler(app);
   registerNulGuard(app);
   registerRequestGuard(app, {
@@ -70,27 +68,6 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets CSS variables through style attributes and a <style> element.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Merchant logos in card histories come from the issuer's enrichment, on its own https hosts.
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: deps.config.isHttps ? [] : null,
-      },
-    },
-    strictTransportSecurity: deps.config.isHttps,
-  });
-
   await app.register(fastifySwagger, {
     openapi: {
       info: {

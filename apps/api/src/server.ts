@@ -7,7 +7,8 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { createLogger } from './lib/logger.js';
 import { modeBanner } from './mode-banner.js';
 import { openRuntime } from './runtime.js';
-import { ensureStartupUsers } from './seed/ensure-users.js';
+import { seedDemoHistory } from './seed/demo-history.js';
+import { DEMO_USER, ensureStartupUsers } from './seed/ensure-users.js';
 
 async function main() {
   let config: ReturnType<typeof parseConfig>;
@@ -46,6 +47,15 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();
   if (address && typeof address === 'object') runtime.setSelfUrl(`http://127.0.0.1:${address.port}`);
+  // The demo user's history goes through the sandbox providers this process serves, so it needs the server listening.
+  if (config.seedDemo) {
+    const startedAt = performance.now();
+    const outcome = await seedDemoHistory(runtime.deps, DEMO_USER.email).catch((error: unknown) => {
+      logger.warn({ err: error }, 'the demo history could not be added; the next start tries again');
+      return 'unfinished' as const;
+    });
+    logger.info({ outcome, ms: Math.round(performance.now() - startedAt) }, 'demo history');
+  }
   jobs = createJobRunner(runtime.deps, jobDefinitions(config), { pollMs: Math.min(config.JOBS_INTERVAL_MS, 5000) });
   await jobs.start();
   const lines = [

@@ -1,10 +1,15 @@
 import {
   type CSSVariablesResolver,
   createTheme,
+  type Input,
   type MantineColorsTuple,
-  type ModalProps,
-  Notification,
+  type Modal,
+  type ModalHeader,
+  type Notification,
 } from '@mantine/core';
+import focusRing from './styles/focus-ring.module.css';
+import { extend } from './theme-extend';
+import { darkPalette, onLayer, surfaceComponents, surfaceVariables } from './theme-surfaces';
 
 const navy: MantineColorsTuple = [
   '#eef0fb',
@@ -39,7 +44,7 @@ const teal: MantineColorsTuple = [
 export const theme = createTheme({
   primaryColor: 'navy',
   primaryShade: { light: 8, dark: 5 },
-  colors: { navy, teal },
+  colors: { navy, teal, dark: darkPalette },
   fontFamily: "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   fontFamilyMonospace: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace",
   headings: {
@@ -48,16 +53,26 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // One visible focus ring for keyboard users, the same on buttons, links, tabs, menu items and fields, in both schemes.
   focusRing: 'auto',
+  focusClassName: focusRing.ring,
   autoContrast: true,
   components: {
-    // Mantine's close button is an icon alone: give every modal's one a name for screen readers. A plain object, not
-    // Modal.extend(): the theme is in the first load, and extend() would bring the modal's code into it.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps> },
-    Notification: Notification.extend({
+    ...surfaceComponents,
+    // extend<…>() rather than Input.extend() and the like: the theme is in the first load (theme-extend.ts).
+    Input: extend<typeof Input>({ classNames: { input: focusRing.input } }),
+    // Mantine's close button is an icon alone: give every modal's one a name for screen readers.
+    Modal: extend<typeof Modal>({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
+      styles: { content: onLayer('raised') },
+    }),
+    // A dialog's <header> sits outside any section (the modal is portalled to the body), so it would be a second
+    // banner landmark beside the top bar's (axe: landmark-no-duplicate-banner); the dialog's name says what it is.
+    ModalHeader: extend<typeof ModalHeader>({ defaultProps: { role: 'none' } }),
+    Notification: extend<typeof Notification>({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // Mantine's own grey for the toast text is below AA contrast; the theme's dimmed colour passes.
-      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+      styles: { root: onLayer('raised'), description: { color: 'var(--mantine-color-dimmed)' } },
     }),
   },
   other: {
@@ -112,6 +127,7 @@ const readableFilledGreen = {
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
+    ...surfaceVariables.light,
     ...readableFilledGreen,
     '--mantine-color-dimmed': 'color-mix(in srgb, var(--mantine-color-gray-7) 65%, var(--mantine-color-gray-6))',
     '--mantine-color-anchor': 'var(--mantine-color-navy-8)',
@@ -122,6 +138,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     ...darkenedStatusText,
   },
   dark: {
+    ...surfaceVariables.dark,
     // Filled buttons follow the dark primary shade (5), too light under white text for red: shade 8 is AA.
     '--mantine-color-red-filled': 'var(--mantine-color-red-8)',
     '--mantine-color-red-filled-hover': 'var(--mantine-color-red-9)',

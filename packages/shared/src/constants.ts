@@ -12,6 +12,20 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * The only cookies the app sets, all SameSite=Strict; over HTTPS each takes the `__Host-` prefix. Named here so the
+ * API that sets them and the privacy policy that lists them cannot drift apart. All are httpOnly except `marker`:
+ * the web app reads it (value `1`, no secret, the session cookies' lifetime) to know whether a session might exist,
+ * so a guest's page asks the server nothing.
+ */
+export const SESSION_COOKIE_NAMES = {
+  access: 'accessToken',
+  refresh: 'refreshToken',
+  challenge: 'twoFactorChallenge',
+  marker: 'signedIn',
+} as const;
+export const SECURE_COOKIE_PREFIX = '__Host-';
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;

@@ -12,5 +12,6 @@ export * from './schemas/cards.js';
 export * from './schemas/common.js';
 export * from './schemas/deposits.js';
 export * from './schemas/referrals.js';
+export * from './schemas/reviews.js';
 export * from './schemas/totp.js';
 export * from './schemas/user.js';

@@ -134,13 +134,32 @@ describe('cross-site requests', () => {
     expect(crossSite.statusCode).toBe(403);
   });
 
-  it('sends security headers with a CSP', async () => {
+  it('sends the API its small set of security headers and pages the full one', async () => {
     const response = await t.request('GET', '/api/health');
     expect(response.json()).toEqual({ status: 'ok' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-request-id']).toBeTruthy();
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['cache-control']).toBe('no-store');
+    const first = response.headers['x-request-id'];
+    const second = (await t.request('GET', '/api/health')).headers['x-request-id'];
+    expect(first).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(second).not.toBe(first);
+
+    const refused = await t.request('POST', '/api/auth/login', {
+      body: { email: ADMIN.email, password: ADMIN.password },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['x-frame-options']).toBe('DENY');
+    expect(refused.headers['cache-control']).toBe('no-store');
+
+    const page = await t.request('GET', '/no-such-page');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['strict-transport-security']).toBeUndefined();
   });
 });
 

@@ -6,13 +6,15 @@ import { audit } from '../modules/audit/audit.js';
 import { findUserByEmail } from '../modules/auth/auth.service.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { requestCardholder } from '../modules/cards/cardholders.service.js';
+import { DEMO_USER_AGE_DAYS } from './demo-history-plan.js';
 
 export type SeededLogin = { role: 'admin' | 'user'; email: string; password: string };
 
 export const DEMO_ADMIN = { email: 'admin@coincard.test', password: 'Demo-Admin-2026!' };
 export const DEMO_USER = { email: 'demo@coincard.test', password: 'Demo-User-2026!' };
 
-export async function ensureUser(deps: Deps, login: SeededLogin): Promise<boolean> {
+/** `createdAt`: when the account says it was opened (the demo user's history starts weeks before the first start). */
+export async function ensureUser(deps: Deps, login: SeededLogin, createdAt?: Date): Promise<boolean> {
   const existing = await findUserByEmail(deps.db, login.email);
   if (existing) {
     if (login.role === 'admin' && existing.role !== 'admin') {
@@ -41,6 +43,7 @@ export async function ensureUser(deps: Deps, login: SeededLogin): Promise<boolea
     verified: true,
     // Administrators sign in with a second factor from the start (the e-mail code; the dev outbox shows it).
     twoFactorEnabled: login.role === 'admin',
+    ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
   });
   await audit(deps.db, { action: 'seed.user_created', targetUserId: id, details: { role: login.role } });
   if (login.role === 'user') await requestCardholder(deps.db, id, deps.now());
@@ -59,7 +62,11 @@ export async function ensureStartupUsers(deps: Deps, seedDemo: boolean): Promise
     .from(users)
     .where(and(eq(users.role, 'admin')));
   if (!ADMIN_EMAIL && (admins?.n ?? 0) === 0) await ensureUser(deps, { role: 'admin', ...DEMO_ADMIN });
-  await ensureUser(deps, { role: 'user', ...DEMO_USER });
+  await ensureUser(
+    deps,
+    { role: 'user', ...DEMO_USER },
+    new Date(deps.now().getTime() - DEMO_USER_AGE_DAYS * 86_400_000),
+  );
   if (!ADMIN_EMAIL) printed.push({ role: 'admin', ...DEMO_ADMIN });
   printed.push({ role: 'user', ...DEMO_USER });
   return printed;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../db/client.js';
 import { userWithCard } from './card-helpers.js';
 import { CookieJar } from './cookie-jar.js';
+import { createDeposit } from './deposit-helpers.js';
 import { type OpenApiDocument, type Route, routesOf } from './hostile-input.js';
 import { expectLedgerInvariants } from './ledger-invariants.js';
 import { createTestApp, type TestApp } from './test-app.js';
@@ -14,7 +15,7 @@ import { createTestApp, type TestApp } from './test-app.js';
  */
 
 type Rule =
-  | { kind: 'owned'; params: Record<string, 'card'> }
+  | { kind: 'owned'; params: Record<string, 'card' | 'deposit'> }
   | { kind: 'admin'; params: Record<string, 'user' | 'card'> }
   | { kind: 'not-an-object'; why: string };
 
@@ -29,6 +30,7 @@ const RULES: Record<string, Rule> = {
   '/api/cards/{id}/freeze': { kind: 'owned', params: { id: 'card' } },
   '/api/cards/{id}/unfreeze': { kind: 'owned', params: { id: 'card' } },
   '/api/cards/{id}/pin': { kind: 'owned', params: { id: 'card' } },
+  '/api/transactions/{id}': { kind: 'owned', params: { id: 'deposit' } },
   '/api/admin/suspend/{id}': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/2fa/{id}': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/stats/user/{id}': { kind: 'admin', params: { id: 'user' } },
@@ -64,12 +66,16 @@ const VALID_QUERIES: Record<string, string> = { 'GET /api/cards/{id}/load-quote'
 
 let t: TestApp;
 let victim: Awaited<ReturnType<typeof userWithCard>>;
+let victimDepositId: string;
 let stranger: CookieJar;
 let routes: Route[];
 
 beforeAll(async () => {
   t = await createTestApp();
   victim = await userWithCard(t, 'matrix-victim@example.com', { balance: 20_000, onCard: 2_000 });
+  victimDepositId = (
+    await createDeposit(t, victim.jar, { currency: 'USDT', network: 'TRON', amountInUsd: 5000 })
+  ).json()._id;
   // The stranger owns a card too: an owner of cards is still nobody's owner of this one.
   stranger = (await userWithCard(t, 'matrix-stranger@example.com', { balance: 10_000 })).jar;
   routes = routesOf(t.app.swagger() as unknown as OpenApiDocument).filter((route) => route.pathParams.length > 0);
@@ -90,9 +96,9 @@ const snapshot = async () => ({
 
 function urlFor(route: Route, rule: Extract<Rule, { params: unknown }>) {
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const object = (rule.params as Record<string, 'user' | 'card'>)[name];
+    const object = (rule.params as Record<string, 'user' | 'card' | 'deposit'>)[name];
     if (!object) throw new Error(`${route.path}: no object for {${name}}`);
-    return object === 'card' ? victim.cardId : victim.user._id;
+    return { card: victim.cardId, deposit: victimDepositId, user: victim.user._id }[object];
   });
 }
 
@@ -105,7 +111,7 @@ describe('access-control matrix: every route with an id, asked by a guest and by
 
   it('answers 401 to a guest, 404 or 403 to another user, never the victim’s data, and changes nothing', async () => {
     const before = await snapshot();
-    const leaks = [victim.cardId, victim.user._id, 'matrix-victim'];
+    const leaks = [victim.cardId, victimDepositId, victim.user._id, 'matrix-victim'];
     const answers: string[] = [];
     const expected: string[] = [];
     let checked = 0;
@@ -138,5 +144,6 @@ describe('access-control matrix: every route with an id, asked by a guest and by
       const response = await t.request('GET', `/api/cards/${victim.cardId}/${path}?amount=1000`, { jar: victim.jar });
       expect(response.statusCode, path).toBe(200);
     }
+    expect((await t.request('GET', `/api/transactions/${victimDepositId}`, { jar: victim.jar })).statusCode).toBe(200);
   });
 });

@@ -83,25 +83,35 @@ export async function startFakeCryptomus(options: { merchantId: string; apiKey: 
     requests,
     invoices,
     signWebhook,
-    /** Settles an invoice and POSTs the webhook to its url_callback, as Cryptomus would. */
+    /**
+     * Settles an invoice and POSTs the webhook to its url_callback, as Cryptomus would. By default the payer paid in
+     * USDT, whose `payment_amount` is its dollar value; `payment` names another coin and the amount sent in it.
+     */
     async settle(
       orderId: string,
       status: string,
       paymentAmountUsd: string | null,
-      options: { infoOmitsAmount?: boolean } = {},
+      options: { infoOmitsAmount?: boolean; payment?: { coin: string; amount: string } } = {},
     ) {
       const invoice = invoices.get(orderId);
       if (!invoice) throw new Error(`no invoice ${orderId}`);
-      // As documented, the info answer reports `payment_amount` (in the invoice's currency, USD here); only the
+      const coin = options.payment?.coin ?? 'USDT';
+      const paymentAmount = options.payment ? options.payment.amount : paymentAmountUsd;
+      // As documented, the info answer reports `payment_amount` in the payer's coin and no USD value; only the
       // webhook carries `payment_amount_usd`.
-      const infoAmount = options.infoOmitsAmount ? null : paymentAmountUsd;
-      Object.assign(invoice, { status, payment_status: status, payment_amount: infoAmount, is_final: true });
+      Object.assign(invoice, {
+        status,
+        payment_status: status,
+        payment_amount: options.infoOmitsAmount ? null : paymentAmount,
+        payer_currency: coin,
+        is_final: true,
+      });
       const payload = {
         type: 'payment',
         uuid: invoice.uuid,
         order_id: orderId,
         amount: invoice.amount,
-        payment_amount: paymentAmountUsd,
+        payment_amount: paymentAmount,
         payment_amount_usd: paymentAmountUsd,
         merchant_amount: paymentAmountUsd,
         commission: '0.00',
@@ -110,7 +120,7 @@ export async function startFakeCryptomus(options: { merchantId: string; apiKey: 
         from: null,
         network: invoice.network,
         currency: 'USD',
-        payer_currency: 'USDT',
+        payer_currency: coin,
         additional_data: '{"return":"https://coincard.test/dashboard"}',
         txid: 'abc123',
       };

@@ -21,6 +21,8 @@ export type ServerProcess = {
   output: () => string;
   /** SIGKILL: no shutdown hook runs, requests in flight get no answer, transactions in flight roll back. */
   kill: () => Promise<void>;
+  /** SIGTERM: the server finishes what is in flight and closes its database, as on a normal stop. */
+  stop: () => Promise<void>;
 };
 
 /** Everything spawned here, so a test's afterAll can end them even when the test failed half-way. */
@@ -30,13 +32,16 @@ export const SERVER_SESSION_SECRET = 'crash-suite-secret-that-is-at-least-32-cha
 
 /**
  * The real server (src/server.ts: config parsing, job runner, sandbox providers) as a child process on PostgreSQL,
- * listening on `port`. Resolves once /api/health answers.
+ * or without `databaseUrl` on the embedded PGlite (give it a DATA_DIR in `env`), listening on `port`. Without
+ * `smtpUrl` mail goes to the dev outbox. Resolves once /api/health answers.
  */
 export async function startServerProcess(options: {
-  databaseUrl: string;
+  databaseUrl?: string;
   port: number;
-  smtpUrl: string;
+  smtpUrl?: string;
   env?: Record<string, string>;
+  /** Waits for this line in the output too (the start-up banner, printed once start-up work is done). */
+  readyLine?: string;
 }): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -47,10 +52,9 @@ export async function startServerProcess(options: {
       HOST: '127.0.0.1',
       PORT: String(options.port),
       APP_URL: url,
-      DATABASE_URL: options.databaseUrl,
-      DATABASE_POOL_SIZE: '10',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, DATABASE_POOL_SIZE: '10' } : {}),
       SESSION_SECRET: SERVER_SESSION_SECRET,
-      SMTP_URL: options.smtpUrl,
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       SANDBOX_ISSUER_KEY: 'crash-suite-sandbox-issuer-key-of-32-chars',
       SANDBOX_ISSUER_WINDOW_SECONDS: '0',
       SANDBOX_ISSUER_SETTLE_MS: '300',
@@ -79,7 +83,7 @@ export async function startServerProcess(options: {
     const healthy = await fetch(`${url}/api/health`)
       .then((response) => response.ok)
       .catch(() => false);
-    if (healthy) break;
+    if (healthy && (!options.readyLine || output.includes(options.readyLine))) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`the server did not start within a minute:\n${output}`);
@@ -92,6 +96,10 @@ export async function startServerProcess(options: {
     output: () => output,
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
   };

@@ -18,6 +18,8 @@ const loadAdminArea = () => import('./routes/admin-area');
 const AboutPage = lazyPage(() => import('../features/info/about-page'), 'AboutPage');
 const FaqPage = lazyPage(() => import('../features/info/faq-page'), 'FaqPage');
 const SupportPage = lazyPage(() => import('../features/info/support-page'), 'SupportPage');
+const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page'), 'PrivacyPage');
 const AuthRoute = lazyPage(loadGuestArea, 'AuthRoute');
 const EmailVerifyRoute = lazyPage(loadGuestArea, 'EmailVerifyRoute');
 const ForgotPasswordRoute = lazyPage(loadGuestArea, 'ForgotPasswordRoute');
@@ -27,6 +29,7 @@ const AdminUsersRoute = lazyPage(loadAdminArea, 'AdminUsersRoute');
 const AdminUserDetailRoute = lazyPage(loadAdminArea, 'AdminUserDetailRoute');
 const AdminTransactionsRoute = lazyPage(loadAdminArea, 'AdminTransactionsRoute');
 const AdminAuditRoute = lazyPage(loadAdminArea, 'AdminAuditRoute');
+const AdminReviewsRoute = lazyPage(loadAdminArea, 'AdminReviewsRoute');
 const ReferralProgramRoute = lazyPage(() => import('./routes/referral-program-route'), 'ReferralProgramRoute');
 const CardDetailsRoute = lazyPage(() => import('./routes/card-details-route'), 'CardDetailsRoute');
 const ProfileSettingsRoute = lazyPage(() => import('./routes/profile-settings-route'), 'ProfileSettingsRoute');
@@ -48,6 +51,8 @@ export function AppRoutes() {
           <Route path="/about" element={<AboutPage />} />
           <Route path="/faq" element={<FaqPage />} />
           <Route path="/support" element={<SupportPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/dev/outbox" element={<DevOutboxRoute />} />
           <Route path="/sandbox/checkout/:uuid" element={<SandboxCheckoutRoute />} />
           <Route path="/sandbox/cards/:cardId" element={<SandboxCardSimulatorRoute />} />
@@ -63,16 +68,17 @@ export function AppRoutes() {
           <Route element={<AuthGuard roles={['admin', 'user']} />}>
             <Route element={<RoleLayout />}>
               <Route path="/dashboard" element={<DashboardRoute />} />
+              <Route path="/profile-settings" element={<ProfileSettingsRoute />} />
               <Route element={<AuthGuard roles={['admin']} />}>
                 <Route path="/users" element={<AdminUsersRoute />} />
                 <Route path="/users/:id" element={<AdminUserDetailRoute />} />
                 <Route path="/transactions" element={<AdminTransactionsRoute />} />
                 <Route path="/audit" element={<AdminAuditRoute />} />
+                <Route path="/reviews" element={<AdminReviewsRoute />} />
               </Route>
               <Route element={<AuthGuard roles={['user']} />}>
                 <Route path="/referral-program" element={<ReferralProgramRoute />} />
                 <Route path="/cards/:id" element={<CardDetailsRoute />} />
-                <Route path="/profile-settings" element={<ProfileSettingsRoute />} />
               </Route>
             </Route>
           </Route>

@@ -13,7 +13,7 @@ export function Logo({ size = 'md' }: LogoProps) {
       <ThemeIcon size={ICON_SIZE[size]} radius="md" variant="gradient" gradient={{ from: 'navy.6', to: 'navy.9' }}>
         <IconCreditCard size={ICON_SIZE[size] * 0.6} aria-hidden />
       </ThemeIcon>
-      <Text fw={800} fz={TEXT_SIZE[size]} lh={1}>
+      <Text fw={800} fz={TEXT_SIZE[size]} lh={1} data-logo-wordmark>
         CoinCard
       </Text>
     </Group>

@@ -2,9 +2,14 @@ import { type User, userSchema } from '@coincard/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from './api-client';
 import { currentUserQueryKey } from './current-user-key';
+import { mayHaveSession } from './session-hint';
 
-/** The signed-in user, or null when there is no session (401 after the refresh attempt). */
+/**
+ * The signed-in user, or null when there is no session: at once for a browser without the session marker, else after
+ * a 401 that the refresh attempt could not mend.
+ */
 export async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {
+  if (!mayHaveSession()) return null;
   try {
     return await api.get('/user', userSchema, signal);
   } catch (error) {

@@ -6,11 +6,19 @@ export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.hasServerMessage ? error.message : fallback;
 }
 
+/**
+ * A toast is named by what it says, so the same message shown again while it is still up (a double click, a retry)
+ * does not stack a copy of it.
+ */
+function show(color: string, title: string, message: string): void {
+  notifications.show({ id: `${color}:${title}:${message}`, color, title, message });
+}
+
 export function notifySuccess(message: string, title = 'Done'): void {
-  notifications.show({ color: 'green', title, message });
+  show('green', title, message);
 }
 
 /** Shows an error toast with the server's message (docs/product-rules.md, Messages). */
 export function notifyError(error: unknown, fallback = 'Something went wrong. Please try again.'): void {
-  notifications.show({ color: 'red', title: 'Something went wrong', message: errorMessage(error, fallback) });
+  show('red', 'Something went wrong', errorMessage(error, fallback));
 }

@@ -2,7 +2,7 @@
  * localStorage flag: the referral outcome modal has been shown in this browser (once per browser:
  * docs/product-rules.md, Screens and navigation).
  */
-const REFERRAL_MODAL_FLAG = 'referralModalShown';
+export const REFERRAL_MODAL_FLAG = 'referralModalShown';
 
 export function hasShownReferralModal(): boolean {
   try {

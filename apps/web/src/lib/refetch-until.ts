@@ -1,8 +1,9 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { focusManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 
 /**
  * Refetches a query every `intervalMs` until `isDone` holds for its data or `maxMs` has passed: for money the server
  * accepted but that arrives a moment later (a deleted card's balance on its way back), when nothing on screen polls.
+ * A hidden tab is not polled; the next tick after it is shown again asks at once.
  */
 export function refetchUntil<T>(
   queryClient: QueryClient,
@@ -12,7 +13,7 @@ export function refetchUntil<T>(
 ): void {
   const startedAt = Date.now();
   const tick = async () => {
-    await queryClient.refetchQueries({ queryKey });
+    if (focusManager.isFocused()) await queryClient.refetchQueries({ queryKey });
     if (isDone(queryClient.getQueryData<T>(queryKey)) || Date.now() - startedAt > maxMs) return;
     setTimeout(() => void tick(), intervalMs);
   };

@@ -1,4 +1,13 @@
-import type { AdminDashboardStats, AdminUserStats, AuditEntry, AuditPage, DailyStats, Deposit } from '@coincard/shared';
+import type {
+  AdminDashboardStats,
+  AdminUserStats,
+  AuditEntry,
+  AuditPage,
+  DailyStats,
+  Deposit,
+  Review,
+  ReviewsPage,
+} from '@coincard/shared';
 import { makeDepositsPage } from './deposits';
 import { makeUser } from './users';
 
@@ -34,6 +43,7 @@ export function makeDashboardStats(
     totalFunds: 0,
     top5Users: [],
     last7daysStats: makeWeek(),
+    openReviews: 0,
     paidTransactions: makeDepositsPage(transactions, {
       pageSize: 5,
       page: paid.page ?? 1,
@@ -71,5 +81,36 @@ export function makeAuditPage(entries: AuditEntry[], meta: Partial<AuditPage['me
   return {
     entries,
     meta: { page: 1, pageSize: 20, total: entries.length, pages: entries.length > 0 ? 1 : 0, ...meta },
+  };
+}
+
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  return {
+    _id: nextId(),
+    kind: 'deposit_amount_mismatch',
+    subject: { type: 'deposit', id: nextId() },
+    user: { _id: '0190f5a2-7c1e-7b3a-9a4e-00000000c001', email: 'dave@example.com' },
+    reason: "The provider's USD value of $80.00 disagrees with 0.00057007 BTC at its own rate by more than 2%.",
+    details: {
+      orderId: 'cc-0190f5a2',
+      providerStatus: 'paid_over',
+      invoiceCents: 5000,
+      coin: 'BTC',
+      reportedUsdCents: 8000,
+      paymentAmount: '0.00057007',
+      rate: 96480.1,
+      expectedUsdCents: 5500,
+    },
+    createdAt: '2026-03-01T10:00:00.000Z',
+    lastSeenAt: '2026-03-01T10:00:00.000Z',
+    resolution: null,
+    ...overrides,
+  };
+}
+
+export function makeReviewsPage(reviews: Review[], meta: Partial<ReviewsPage['meta']> = {}): ReviewsPage {
+  return {
+    reviews,
+    meta: { page: 1, pageSize: 10, total: reviews.length, pages: reviews.length > 0 ? 1 : 0, ...meta },
   };
 }

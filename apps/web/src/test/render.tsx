@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { type InitialEntry, MemoryRouter, useLocation } from 'react-router';
+import { Toasts } from '../components/toasts';
 import { createQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from '../theme';
 
@@ -16,7 +16,7 @@ export function renderWithProviders(
 ) {
   const result = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
-      <Notifications />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
       </QueryClientProvider>

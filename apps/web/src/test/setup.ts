@@ -37,6 +37,8 @@ beforeEach(() => {
     consoleErrors.push(args);
   });
   localStorage.clear();
+  // Tests run as a browser that may hold a session (the API's marker cookie); guest tests stub it away.
+  vi.spyOn(document, 'cookie', 'get').mockReturnValue('signedIn=1');
 });
 
 afterEach(() => {

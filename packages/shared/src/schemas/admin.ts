@@ -37,6 +37,8 @@ export const adminDashboardStatsSchema = z.object({
   /** One row per UTC day, oldest first, today last. */
   last7daysStats: z.array(dailyStatsSchema),
   paidTransactions: z.object({ transactions: z.array(depositSchema), meta: pageMetaSchema }),
+  /** Disagreements waiting for a person (GET /admin/reviews). */
+  openReviews: z.number().int(),
 });
 export type AdminDashboardStats = z.infer<typeof adminDashboardStatsSchema>;
 

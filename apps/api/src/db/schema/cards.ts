@@ -165,20 +165,3 @@ export const cardholderRequests = pgTable('cardholder_requests', {
   createdAt: ts('created_at').notNull().defaultNow(),
   completedAt: ts('completed_at'),
 });
-
-/** A difference between a card's ledger balance and the issuer's, kept for a person to review. */
-export const cardBalanceMismatches = pgTable(
-  'card_balance_mismatches',
-  {
-    id: uuid('id').primaryKey(),
-    cardId: uuid('card_id')
-      .notNull()
-      .references(() => cards.id, { onDelete: 'restrict' }),
-    ledgerBalance: bigint('ledger_balance', { mode: 'number' }).notNull(),
-    issuerBalance: bigint('issuer_balance', { mode: 'number' }).notNull(),
-    detectedAt: ts('detected_at').notNull(),
-    lastSeenAt: ts('last_seen_at').notNull(),
-    resolvedAt: ts('resolved_at'),
-  },
-  (t) => [uniqueIndex('card_balance_mismatches_open_unique').on(t.cardId).where(sql`${t.resolvedAt} is null`)],
-);

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+
+/**
+ * What the provider's signed webhook said about a payment, kept for when its info answer (which reconciliation reads)
+ * leaves the USD value out: `payment_amount_usd` in cents, rounded down, and `payment_amount` in the payer's coin.
+ */
+export type WebhookReport = {
+  providerStatus: string;
+  usdCents: number | null;
+  paymentAmount: string | null;
+  payerCurrency: string | null;
+};
 
 export const deposits = pgTable(
   'deposits',
@@ -24,6 +35,8 @@ export const deposits = pgTable(
       .notNull()
       .default('PENDING'),
     providerStatus: text('provider_status'),
+    /** The last signed webhook reporting a payment (paid, paid over, paid less) while the deposit was PENDING. */
+    webhookReport: jsonb('webhook_report').$type<WebhookReport>(),
     paymentUrl: text('payment_url'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     /** When reconciliation may next ask the provider about this deposit (a lease, so workers never collide). */

@@ -9,6 +9,7 @@ export * from './platform-stats.js';
 export * from './provider-events.js';
 export * from './rate-limits.js';
 export * from './referrals.js';
+export * from './reviews.js';
 export * from './sandbox-issuer.js';
 export * from './sessions.js';
 export * from './totp.js';

@@ -29,6 +29,8 @@ const adminCalls = (userId: string, cardId: string): Array<[string, string, unkn
   ['GET', `/api/admin/users/${userId}/cards`],
   ['GET', `/api/admin/users/${userId}/deposits`],
   ['GET', '/api/admin/audit'],
+  ['GET', '/api/admin/reviews'],
+  ['PATCH', `/api/admin/reviews/${userId}`, { note: 'looked at it' }],
   ['PATCH', `/api/admin/cards/${cardId}/freeze`, {}],
   ['PATCH', `/api/admin/cards/${cardId}/unfreeze`, {}],
   ['PATCH', `/api/admin/2fa/${userId}`, { enabled: true }],

@@ -23,6 +23,7 @@ import { LIVE_STATUSES } from '../cards/card-access.js';
 import { toDepositDto } from '../deposits/deposit-dto.js';
 import { balancesByRef, userBalanceSql } from '../ledger/ledger-read.js';
 import { LIVE_REWARD_STATUSES } from '../referrals/referral-rewards.service.js';
+import { countOpenReviews } from '../reviews/reviews.service.js';
 import { toUserDto } from '../users/users.service.js';
 
 const PAID = ['PAID', 'PAID_OVER', 'PAID_LESS'] as const;
@@ -128,6 +129,7 @@ export async function getDashboardStats(deps: Deps, paidPage: number): Promise<A
       transactions: paid.map((row) => toDepositDto(row.deposit, row.email)),
       meta: pageMeta(query, total('paidInvoices')),
     },
+    openReviews: await countOpenReviews(deps),
   };
 }
 

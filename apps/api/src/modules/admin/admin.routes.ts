@@ -10,6 +10,10 @@ import {
   depositsPageSchema,
   idSchema,
   paginationQuerySchema,
+  resolveReviewBodySchema,
+  resolveReviewResponseSchema,
+  reviewsPageSchema,
+  reviewsQuerySchema,
   suspendUserBodySchema,
   toggleSuspensionResponseSchema,
   toggleTwoFactorBodySchema,
@@ -22,6 +26,7 @@ import type { Deps } from '../../deps.js';
 import { contextOf } from '../../lib/request-context.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
 import { blockCard, listCardsOfUser, unblockCard } from '../cards/card-blocks.service.js';
+import { listReviews, resolveReview } from '../reviews/reviews.service.js';
 import { listAudit } from './admin-audit.service.js';
 import { getDashboardStats, getUserStats } from './admin-stats.service.js';
 import { listDepositsOfUser, listUsers, loadTarget, setSuspension, setUserTwoFactor } from './admin-users.service.js';
@@ -114,6 +119,34 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => listAudit(deps, request.query),
+    );
+
+    app.get(
+      '/reviews',
+      {
+        schema: {
+          tags,
+          summary: 'The review queue: disagreements the app will not settle on its own, newest first',
+          querystring: reviewsQuerySchema,
+          response: { 200: reviewsPageSchema },
+        },
+      },
+      async (request) => listReviews(deps, request.query),
+    );
+
+    app.patch(
+      '/reviews/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Resolve a review with a note (records a decision; moves no money)',
+          params: idParams,
+          body: resolveReviewBodySchema,
+          response: { 200: resolveReviewResponseSchema },
+        },
+      },
+      async (request) =>
+        resolveReview(deps, principalOf(request).user, request.params.id, request.body.note, contextOf(request)),
     );
 
     app.patch(

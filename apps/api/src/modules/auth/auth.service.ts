@@ -44,20 +44,30 @@ async function sendVerification(deps: Deps, db: Executor, user: UserRow): Promis
   sendInBackground(deps, deps.mail.verification(user.email, code));
 }
 
+/**
+ * The part of a sign-up both outcomes share: the limit, the strength check, the hash and the lookup. It answers the
+ * part that differs (create the account, or tell its owner), which the route runs after it has answered, so a new
+ * address and a taken one answer in the same time (docs/decisions/013-step-up-and-sessions.md).
+ */
 export async function register(
   deps: Deps,
   input: { email: string; password: string; referredBy?: string | undefined },
   ctx: RequestContext,
-): Promise<void> {
+): Promise<() => Promise<void>> {
   await hitRateLimit(deps.db, RATE_RULES.registerIp, ctx.ip, deps.now());
   assertNotCommonPassword(input.password, 'password');
-  // Hash before looking the address up, so both outcomes cost the same time.
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(deps.db, input.email);
-  if (existing) {
-    await notifyExistingAccount(deps, existing, ctx);
-    return;
-  }
+  if (existing) return () => notifyExistingAccount(deps, existing, ctx);
+  return () => createAccount(deps, input, passwordHash, ctx);
+}
+
+async function createAccount(
+  deps: Deps,
+  input: { email: string; referredBy?: string | undefined },
+  passwordHash: string,
+  ctx: RequestContext,
+): Promise<void> {
   const userId = uuidv7();
   const now = deps.now();
   try {

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import { cardBalanceMismatches, cardOperations, cards } from '../../db/schema/index.js';
+import { cardOperations, cards } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { balanceOf } from '../ledger/ledger-read.js';
+import { reportCardDivergence } from './card-divergence.js';
 import { cardAccount, startOperation, submitOperation } from './card-operations.service.js';
 import { IN_TRANSIT_STATUSES } from './card-views.js';
 
@@ -15,7 +16,7 @@ const MAX_CLOSE_ATTEMPTS = 40;
  * The close-deleted-cards job finishes deletions (and cleans up cards whose creation failed after the issuer made
  * them): a terminated card still holding money sends back what the issuer actually holds for it, and an empty one is
  * deleted at the issuer. Each card backs off between looks, so a card the issuer will not empty or close cannot
- * make the job spin; a ledger balance the issuer does not hold is recorded as a mismatch for review.
+ * make the job spin; a ledger balance the issuer does not hold is put in the review queue.
  */
 export async function closeDeletedCards(deps: Deps): Promise<{ closed: number; returning: number }> {
   const now = deps.now();
@@ -73,21 +74,7 @@ export async function closeDeletedCards(deps: Deps): Promise<{ closed: number; r
       const ledger = await balanceOf(tx, cardAccount(card));
       if (ledger > 0) {
         if (ledger !== issuerHolds) {
-          await tx
-            .insert(cardBalanceMismatches)
-            .values({
-              id: uuidv7(),
-              cardId: card.id,
-              ledgerBalance: ledger,
-              issuerBalance: issuerHolds,
-              detectedAt: now,
-              lastSeenAt: now,
-            })
-            .onConflictDoUpdate({
-              target: cardBalanceMismatches.cardId,
-              targetWhere: isNull(cardBalanceMismatches.resolvedAt),
-              set: { ledgerBalance: ledger, issuerBalance: issuerHolds, lastSeenAt: now },
-            });
+          await reportCardDivergence(tx, card, { ledgerBalance: ledger, issuerBalance: issuerHolds }, now);
         }
         const amount = Math.min(ledger, issuerHolds);
         if (amount <= 0) return null;

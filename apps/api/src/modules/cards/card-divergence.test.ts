@@ -7,6 +7,7 @@ import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { sandboxIssuerCredentials } from '../../providers/issuing/index.js';
 import { balanceOf, cardOf, createCard, fundedUser, settleIssuer, userWithCard } from '../../test/card-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
+import { reviewsOfUser } from '../../test/review-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { balanceOf as ledgerBalance } from '../ledger/ledger-read.js';
 import { closeDeletedCards } from './card-closing.service.js';
@@ -107,7 +108,7 @@ describe('the ledger and the issuer stay together', () => {
   });
 
   it('flags an issuer event that contradicts how a movement already ended', async () => {
-    const { jar, cardId } = await userWithCard(t, 'contradiction@example.com');
+    const { jar, cardId, user } = await userWithCard(t, 'contradiction@example.com');
     const real = t.deps.issuer.fundCard;
     t.deps.issuer.fundCard = async () => {
       throw new IssuerError('refused', 'Card not active');
@@ -126,6 +127,13 @@ describe('the ledger and the issuer stay together', () => {
     });
     expect(late.json()).toMatchObject({ outcome: 'review:contradiction' });
     expect(await balanceOf(t, jar)).toBe(8500);
+    expect(await reviewsOfUser(t, user._id, 'provider_event_disagreement')).toMatchObject([
+      {
+        subject_type: 'provider_event',
+        reason: 'The issuer says this fund was successful, but it had already ended the other way.',
+        details: { operationId, cardId, eventType: 'card_credit_event.successful' },
+      },
+    ]);
   });
 
   it('pays a refund that arrives after the card was closed at the issuer into the balance', async () => {
@@ -196,7 +204,10 @@ describe('the ledger and the issuer stay together', () => {
   });
 
   it('does not spin on a deleted card whose balance the issuer cannot pay out', async () => {
-    const { jar, cardId } = await userWithCard(t, 'close-churn@example.com', { balance: 10_000, onCard: 3000 });
+    const { jar, cardId, user } = await userWithCard(t, 'close-churn@example.com', {
+      balance: 10_000,
+      onCard: 3000,
+    });
     const issuerCardId = await issuerCardIdOf(jar, cardId);
     // A purchase of $20 happened at the issuer; its webhook is still on its way.
     await executeRows(t.deps.db, sql`update sandbox_issuer_cards set book_balance = 1000 where id = ${issuerCardId}`);
@@ -216,9 +227,18 @@ describe('the ledger and the issuer stay together', () => {
     expect(Number(closes[1]?.amount)).toBe(1000);
     const [mismatch] = await executeRows<{ ledger_balance: string; issuer_balance: string }>(
       t.deps.db,
-      sql`select ledger_balance, issuer_balance from card_balance_mismatches where card_id = ${cardId} and resolved_at is null`,
+      sql`select details->>'ledgerBalance' as ledger_balance, details->>'issuerBalance' as issuer_balance from reviews
+          where kind = 'card_balance_divergence' and subject_id = ${cardId} and resolved_at is null`,
     );
     expect([Number(mismatch?.ledger_balance), Number(mismatch?.issuer_balance)]).toEqual([3000, 1000]);
+    expect(await reviewsOfUser(t, user._id, 'card_balance_divergence')).toMatchObject([
+      {
+        subject_type: 'card',
+        subject_id: cardId,
+        resolved_at: null,
+        reason: 'The ledger holds $30.00 on this card; the issuer holds $10.00.',
+      },
+    ]);
   });
 });
 
@@ -248,7 +268,7 @@ describe('spending no webhook reported', () => {
     expect(
       await executeRows(
         t.deps.db,
-        sql`select 1 from card_balance_mismatches where card_id = ${cardId} and resolved_at is null`,
+        sql`select 1 from reviews where kind = 'card_balance_divergence' and subject_id = ${cardId} and resolved_at is null`,
       ),
     ).toEqual([]);
     t.clock.advance(11 * 60_000);
@@ -258,12 +278,18 @@ describe('spending no webhook reported', () => {
   });
 
   it('flags a second event under one reference that tells a different amount', async () => {
-    const { jar, cardId } = await userWithCard(t, 'conflicting@example.com', { onCard: 3000 });
+    const { jar, cardId, user } = await userWithCard(t, 'conflicting@example.com', { onCard: 3000 });
     const card = await issuerCardIdOf(jar, cardId);
     const debit = (amount: string) =>
       issuerWebhook('card_debit_event.successful', { card_id: card, amount, transaction_reference: 'same-ref' });
     expect((await debit('500')).json()).toMatchObject({ outcome: 'spent' });
     expect((await debit('700')).json()).toMatchObject({ outcome: 'review:conflicting-duplicate' });
     expect((await cardOf(t, jar, cardId)).balance).toBe(2500);
+    expect(await reviewsOfUser(t, user._id, 'provider_event_disagreement')).toMatchObject([
+      {
+        reason: 'The issuer reports $7.00 under reference same-ref, already applied as $5.00.',
+        details: { cardId, reference: 'same-ref', recorded: 500, reported: 700 },
+      },
+    ]);
   });
 });

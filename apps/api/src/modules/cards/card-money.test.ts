@@ -15,6 +15,7 @@ import {
 } from '../../test/card-helpers.js';
 import { countRows } from '../../test/count-rows.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
+import { reviewsOfUser } from '../../test/review-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { usingPostgres } from '../../test/test-database.js';
 import { webhookSources } from '../../webhook-sources.js';
@@ -227,7 +228,7 @@ describe('movements the issuer refuses, delays or loses', () => {
   });
 
   it('settles nothing on a signed event that does not match the movement', async () => {
-    const { jar, cardId } = await userWithCard(t, 'mismatch@example.com');
+    const { jar, cardId, user } = await userWithCard(t, 'mismatch@example.com');
     const load = (await t.request('PATCH', `/api/cards/${cardId}/load`, { jar, body: { amount: 2000 } })).json();
     const bigger = await issuerWebhook('card_credit_event.successful', {
       card_id: await issuerCardIdOf(jar, cardId),
@@ -237,6 +238,13 @@ describe('movements the issuer refuses, delays or loses', () => {
     });
     expect(bigger.json()).toMatchObject({ outcome: 'review:mismatch' });
     expect((await cardOf(t, jar, cardId)).balance).toBe(0);
+    expect(await reviewsOfUser(t, user._id, 'provider_event_disagreement')).toMatchObject([
+      {
+        reason:
+          'The issuer reports a fund of $2,000.00 that does not match the card movement it names (a fund of $20.00).',
+        details: { operationId: load.operation._id, cardId, ours: { amount: 2000 }, issuer: { amount: 200000 } },
+      },
+    ]);
     await settleIssuer(t);
     expect((await cardOf(t, jar, cardId)).balance).toBe(2000);
   });

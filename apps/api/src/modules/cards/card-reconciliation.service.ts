@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { executeRows } from '../../db/client.js';
-import { type CardRow, cardBalanceMismatches, cardOperations, cards } from '../../db/schema/index.js';
+import { type CardRow, cardOperations, cards } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
-import { uuidv7 } from '../../lib/ids.js';
 import type { IssuerCard, IssuerTransactionsPage } from '../../providers/issuing/card-issuer.js';
 import { balanceOf } from '../ledger/ledger-read.js';
+import { closeReview } from '../reviews/report-review.js';
+import { reportCardDivergence } from './card-divergence.js';
 import { cardAccount } from './card-operations.service.js';
 import { IN_TRANSIT_STATUSES } from './card-views.js';
 import { recordSpending } from './issuer-webhooks.js';
@@ -14,7 +15,7 @@ const CHECK_EVERY_MS = 10 * 60_000;
 
 /**
  * The reconcile-card-balances job: compares each live card's ledger balance with the issuer's and records a
- * difference for a person to review. It never overwrites either side: the ledger changes only through transfers.
+ * difference in the review queue (closed again by itself once the two agree). It never overwrites either side: the ledger changes only through transfers.
  * Cards with money in transit are not compared (the two sides legitimately differ until it arrives), but a frozen
  * card is frozen at the issuer first either way.
  */
@@ -63,9 +64,8 @@ export async function reconcileCardBalances(deps: Deps): Promise<{ checked: numb
       ledgerBalance = await balanceOf(deps.db, cardAccount(card));
     }
     checked += 1;
-    const openMismatch = and(eq(cardBalanceMismatches.cardId, card.id), isNull(cardBalanceMismatches.resolvedAt));
     if (ledgerBalance === issuerBalance) {
-      await deps.db.update(cardBalanceMismatches).set({ resolvedAt: now }).where(openMismatch);
+      await closeReview(deps.db, 'card_balance_divergence', card.id, 'The ledger and the issuer agree again.', now);
       continue;
     }
     mismatched += 1;
@@ -73,14 +73,7 @@ export async function reconcileCardBalances(deps: Deps): Promise<{ checked: numb
       { cardId: card.id, ledgerBalance, issuerBalance },
       'card balance differs from the issuer; recorded for review',
     );
-    await deps.db
-      .insert(cardBalanceMismatches)
-      .values({ id: uuidv7(), cardId: card.id, ledgerBalance, issuerBalance, detectedAt: now, lastSeenAt: now })
-      .onConflictDoUpdate({
-        target: cardBalanceMismatches.cardId,
-        targetWhere: isNull(cardBalanceMismatches.resolvedAt),
-        set: { ledgerBalance, issuerBalance, lastSeenAt: now },
-      });
+    await reportCardDivergence(deps.db, card, { ledgerBalance, issuerBalance }, now);
   }
   return { checked, mismatched };
 }

@@ -1,3 +1,4 @@
+import { formatCents } from '@coincard/shared';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { cardOperations, cards } from '../../db/schema/index.js';
@@ -31,7 +32,20 @@ async function applyMovementEvent(
   if (!matches) {
     // Signed, but not what we asked for: nothing moves on its word; the settle job asks the issuer instead.
     deps.logger.error({ operationId: row.op.id, event }, 'issuer event does not match its operation; needs review');
-    return { outcome: 'review:mismatch', done: true };
+    return {
+      outcome: 'review:mismatch',
+      done: true,
+      review: {
+        reason: `The issuer reports a ${event.kind} of ${formatCents(event.amountCents)} that does not match the card movement it names (a ${row.op.kind} of ${formatCents(row.op.amount)}).`,
+        userId: row.op.userId,
+        details: {
+          operationId: row.op.id,
+          cardId: row.op.cardId,
+          ours: { kind: row.op.kind, amount: row.op.amount, status: row.op.status },
+          issuer: { kind: event.kind, outcome: event.outcome, amount: event.amountCents, cardId: event.cardId },
+        },
+      },
+    };
   }
   const settled = await settleOperation(
     deps,
@@ -40,7 +54,22 @@ async function applyMovementEvent(
       ? { outcome: 'successful' }
       : { outcome: 'failed', reason: event.reason ?? 'The card issuer declined it.' },
   );
-  if (settled === 'contradicted') return { outcome: 'review:contradiction', done: true };
+  if (settled === 'contradicted') {
+    return {
+      outcome: 'review:contradiction',
+      done: true,
+      review: {
+        reason: `The issuer says this ${row.op.kind} was ${event.outcome}, but it had already ended the other way.`,
+        userId: row.op.userId,
+        details: {
+          operationId: row.op.id,
+          cardId: row.op.cardId,
+          ours: { kind: row.op.kind, amount: row.op.amount },
+          issuer: { outcome: event.outcome, amount: event.amountCents },
+        },
+      },
+    };
+  }
   return { outcome: settled === 'settled' ? `${event.kind}-${event.outcome}` : settled, done: true };
 }
 
@@ -96,7 +125,15 @@ export async function recordSpending(
         { cardId: card.id, reference, recorded, now: event.amountCents },
         'issuer event conflicts with one applied before; needs review',
       );
-      return { outcome: 'review:conflicting-duplicate', done: true };
+      return {
+        outcome: 'review:conflicting-duplicate',
+        done: true,
+        review: {
+          reason: `The issuer reports ${formatCents(event.amountCents)} under reference ${reference}, already applied as ${formatCents(recorded)}.`,
+          userId: card.userId,
+          details: { cardId: card.id, reference, kind: event.kind, recorded, reported: event.amountCents },
+        },
+      };
     }
     return { outcome: 'already-applied', done: true };
   } catch (error) {
@@ -126,6 +163,13 @@ export const issuerWebhookSource: WebhookSource<IssuerEvent> = {
       if (error instanceof IssuerError) throw new AppError('InvalidSignature', 'The webhook signature is invalid.');
       throw error;
     }
+  },
+  async ownerOf(deps, issuerCardId) {
+    const [card] = await deps.db
+      .select({ userId: cards.userId })
+      .from(cards)
+      .where(and(eq(cards.issuer, deps.issuer.name), eq(cards.issuerCardId, issuerCardId)));
+    return card?.userId ?? null;
   },
   async process(deps, event) {
     if (event.kind === 'fund' || event.kind === 'unload') return applyMovementEvent(deps, event);

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { idempotencyHeaders } from '../../lib/idempotency-header.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
-import { createDeposit, listAllDeposits, listOwnDeposits } from './deposits.service.js';
+import { createDeposit, getOwnDeposit, listAllDeposits, listOwnDeposits } from './deposits.service.js';
 
 const tags = ['transactions'];
 
@@ -68,6 +68,20 @@ export function depositRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => listAllDeposits(deps, request.query),
+    );
+
+    app.get(
+      '/:id',
+      {
+        onRequest: requireRole(deps, ['user', 'admin']),
+        schema: {
+          tags,
+          summary: 'One of your top-ups (its status, as the payment lands)',
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: depositSchema },
+        },
+      },
+      async (request) => getOwnDeposit(deps, principalOf(request).user, request.params.id),
     );
 
     app.get(

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type Executor, executeRows } from '../../db/client.js';
 import { type DepositRow, deposits, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import { sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
@@ -131,6 +131,20 @@ export async function listOwnDeposits(deps: Deps, user: UserRow, query: Paginati
     rows[0]?.total ??
     (query.page > 1 ? ((await deps.db.select({ n: count() }).from(deposits).where(where))[0]?.n ?? 0) : 0);
   return { transactions: rows.map((row) => toDepositDto(row.deposit, user.email)), meta: pageMeta(query, total) };
+}
+
+/**
+ * One of the user's own top-ups, for the Add Funds modal to follow while it waits for the payment. Someone else's
+ * answers 404, exactly like one that does not exist.
+ */
+export async function getOwnDeposit(deps: Deps, user: UserRow, depositId: string) {
+  if (!z.uuid().safeParse(depositId).success) throw notFound('Top-up');
+  const [row] = await deps.db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.id, depositId), eq(deposits.userId, user.id)));
+  if (!row) throw notFound('Top-up');
+  return toDepositDto(row, user.email);
 }
 
 /**

@@ -200,6 +200,30 @@ describe('creating a top-up', () => {
     expect(bobs.transactions).toEqual([]);
   });
 
+  it('answers one top-up to its owner, following its status as the payment lands, and 404 to anyone else', async () => {
+    const owner = await t.signUpVerified('one-deposit@example.com');
+    const other = await t.signUpVerified('one-deposit-other@example.com');
+    const created = (await createDeposit(t, owner.jar, USDT_TRON_50)).json();
+    const pending = await t.request('GET', `/api/transactions/${created._id}`, { jar: owner.jar });
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toEqual(created);
+
+    expect((await payInSandbox(t, created.paymentUrl, 'paid')).statusCode).toBe(200);
+    const paid = (await t.request('GET', `/api/transactions/${created._id}`, { jar: owner.jar })).json();
+    expect(paid).toMatchObject({ _id: created._id, status: 'PAID', amountPaid: 5000 });
+
+    for (const [jar, id] of [
+      [other.jar, created._id],
+      [owner.jar, uuidv7()],
+      [owner.jar, 'not-an-id'],
+    ] as const) {
+      const refused = await t.request('GET', `/api/transactions/${id}`, { jar });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ errorCode: 'NotFound', message: 'Top-up not found.' });
+    }
+    expect((await t.request('GET', `/api/transactions/${created._id}`)).statusCode).toBe(401);
+  });
+
   it('answers live exchange rates for supported coins', async () => {
     const { jar } = await t.signUpVerified('rates@example.com');
     const btc = (await t.request('GET', '/api/transactions/exchange-rate/BTC', { jar })).json();

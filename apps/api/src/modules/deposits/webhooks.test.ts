@@ -68,7 +68,7 @@ describe('payment webhooks credit exactly once', () => {
     expect((await payInSandbox(t, deposit.paymentUrl, 'cancel')).statusCode).toBe(200);
     expect(await statusOf(jar)).toBe('EXPIRED');
     await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');
-    expect((await postWebhook(t, paidWebhook(deposit))).json()).toMatchObject({ outcome: 'already-final' });
+    expect((await postWebhook(t, paidWebhook(deposit))).json()).toMatchObject({ outcome: 'disagrees-with-final' });
     expect(await balanceOf(jar)).toBe(0);
   });
 

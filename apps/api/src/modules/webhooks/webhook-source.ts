@@ -11,8 +11,19 @@ export type VerifiedWebhook<Event> = {
   event: Event;
 };
 
-/** `done: false` means the event cannot be applied yet (its card is busy, say): the replay job tries it again. */
-export type ProcessResult = { outcome: string; done: boolean };
+/**
+ * `done: false` means the event cannot be applied yet (its card is busy, say): the replay job tries it again. `review`
+ * means the event contradicts what was recorded and was not applied: it goes to the review queue, the event its subject.
+ */
+export type ProcessResult = { outcome: string; done: boolean; review?: EventReview };
+
+/** Why a person must look at an event, in the module's words. */
+export type EventReview = {
+  reason: string;
+  userId: string | null;
+  /** Figures only (amounts, references, statuses); never the raw body or a signature. */
+  details: Record<string, unknown>;
+};
 
 /**
  * A provider that sends webhooks. Its route is `/api/webhooks/{name}`; the shared code verifies, stores and replays
@@ -30,6 +41,8 @@ export type WebhookSource<Event = unknown> = {
   verify: (deps: Deps, rawBody: string, signature: string | null) => VerifiedWebhook<Event>;
   /** Applies the event; must be idempotent, since providers redeliver and the replay job retries. */
   process: (deps: Deps, event: Event) => Promise<ProcessResult>;
+  /** Whose money or card an event's subject (an order id, an issuer card id) concerns, for its review. */
+  ownerOf?: (deps: Deps, subject: string) => Promise<string | null>;
 };
 
 /** A source as the shared webhook code sees it: the event type is sealed inside `apply`. */
@@ -38,6 +51,7 @@ export type RegisteredWebhookSource = {
   provider: (deps: Deps) => string;
   signatureHeader?: string;
   allowedSenders?: (config: Config) => readonly string[] | undefined;
+  ownerOf?: (deps: Deps, subject: string) => Promise<string | null>;
   verify: (
     deps: Deps,
     rawBody: string,
@@ -51,6 +65,7 @@ export function registerWebhookSource<Event>(source: WebhookSource<Event>): Regi
     provider: source.provider,
     signatureHeader: source.signatureHeader,
     allowedSenders: source.allowedSenders,
+    ownerOf: source.ownerOf,
     verify(deps, rawBody, signature) {
       const { event, ...meta } = source.verify(deps, rawBody, signature);
       return { ...meta, apply: () => source.process(deps, event) };

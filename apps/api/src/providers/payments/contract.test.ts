@@ -148,6 +148,28 @@ describe('Cryptomus adapter against the documented protocol', () => {
     await expectLedgerInvariants(cryptomusApp.deps.db);
   });
 
+  it("credits a BTC overpayment with the webhook's USD value, checked against the provider's BTC rate", async () => {
+    const { jar } = await cryptomusApp.signUpVerified('cryptomus-btc@example.com');
+    const topUp = (email: string) =>
+      cryptomusApp.request('POST', '/api/transactions', {
+        jar,
+        body: { currency: 'BTC', network: 'BTC', amountInUsd: 5000 },
+        headers: { 'idempotency-key': email },
+      });
+    // 0.00057895 BTC at the fake's 95,000.50 is $55.00; the info answer says so in BTC and leaves the USD value out.
+    const agreeing = (await topUp('agreeing')).json();
+    const payment = { coin: 'BTC', amount: '0.00057895' };
+    expect((await fake.settle(agreeing.orderId, 'paid_over', '55.00', { payment })).status).toBe(200);
+    expect((await cryptomusApp.request('GET', '/api/user', { jar })).json().balance).toBe(5500);
+    // The same coins reported as $75.00: held for a person, nothing credited.
+    const disagreeing = (await topUp('disagreeing')).json();
+    expect((await fake.settle(disagreeing.orderId, 'paid_over', '75.00', { payment })).status).toBe(200);
+    const [held] = (await cryptomusApp.request('GET', '/api/transactions', { jar })).json().transactions;
+    expect(held).toMatchObject({ _id: disagreeing._id, status: 'PENDING', amountPaid: 0 });
+    expect((await cryptomusApp.request('GET', '/api/user', { jar })).json().balance).toBe(5500);
+    await expectLedgerInvariants(cryptomusApp.deps.db);
+  });
+
   it('never closes a partial payment whose amount nobody reports: it waits for a person, crediting nothing', async () => {
     const { jar } = await cryptomusApp.signUpVerified('cryptomus-unknown@example.com');
     const deposit = (

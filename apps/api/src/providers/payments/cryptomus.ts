@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { safeEqual } from '../../lib/crypto.js';
+import { usdStringToCents } from '../../lib/usd-cents.js';
 import { signCryptomusBody, signCryptomusWebhook } from './cryptomus-signature.js';
 import { CRYPTOMUS_NETWORKS, mapCryptomusStatus } from './cryptomus-status.js';
 import type { InvoiceState, PaymentProvider } from './payment-provider.js';
@@ -24,6 +25,7 @@ const invoiceResultSchema = z.object({
   status: z.string().optional(),
   payment_status: z.string().optional(),
   currency: z.string().nullish(),
+  payer_currency: z.string().nullish(),
   payment_amount: money.nullish(),
   payment_amount_usd: money.nullish(),
   expired_at: z.number().nullish(),
@@ -39,30 +41,22 @@ const webhookSchema = z.looseObject({
   sign: z.string(),
 });
 
-/**
- * "12.345" USD to cents, rounding down: we never credit a fraction of a cent that was not received. Anything
- * that is not a plain decimal within safe integer cents answers null (unknown), never a wrong number.
- */
-export function usdStringToCents(value: string | null | undefined): number | null {
-  if (!value || !/^\d{1,13}(\.\d+)?$/.test(value)) return null;
-  const [whole = '0', fraction = ''] = value.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
-
 function toInvoiceState(raw: unknown): InvoiceState {
   const parsed = invoiceResultSchema.safeParse(raw);
   if (!parsed.success) throw new AppError('ProviderError', 'The payment provider sent an answer we could not read.');
   const result = parsed.data;
   const providerStatus = result.payment_status ?? result.status ?? 'check';
-  // The USD value received: the explicit USD field when the answer has it, else the paid amount of a USD invoice.
-  const paidUsd = result.payment_amount_usd ?? (result.currency === 'USD' ? result.payment_amount : null) ?? null;
   return {
     providerPaymentId: result.uuid,
     orderId: result.order_id,
     paymentUrl: result.url,
     status: mapCryptomusStatus(providerStatus),
     providerStatus,
-    amountPaidCents: usdStringToCents(paidUsd),
+    // The info answer as documented has no USD field: `payment_amount` is in the payer's coin (providers.md).
+    amountPaidCents: usdStringToCents(result.payment_amount_usd),
+    paymentAmount: result.payment_amount ?? null,
+    payerCurrency: result.payer_currency ?? null,
+    invoiceCurrency: result.currency ?? null,
     expiresAt: result.expired_at ? new Date(result.expired_at * 1000) : null,
   };
 }
@@ -150,11 +144,14 @@ export function createCryptomusProvider(options: CryptomusOptions): PaymentProvi
       if (!safeEqual(signCryptomusWebhook(withoutSign, options.apiKey), sign)) {
         throw new AppError('InvalidSignature', 'The webhook signature is invalid.');
       }
-      const webhookUsd = typeof rest.payment_amount_usd === 'string' ? rest.payment_amount_usd : null;
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
       return {
         orderId: rest.order_id,
         providerStatus: rest.status,
-        amountPaidCents: usdStringToCents(webhookUsd),
+        status: mapCryptomusStatus(rest.status),
+        amountPaidCents: usdStringToCents(text(rest.payment_amount_usd)),
+        paymentAmount: text(rest.payment_amount),
+        payerCurrency: text(rest.payer_currency),
         // The same delivery re-sent (even re-formatted) carries the same order, status and signature.
         eventKey: createHash('sha256').update(`${rest.order_id}\n${rest.status}\n${sign}`).digest('hex'),
       };

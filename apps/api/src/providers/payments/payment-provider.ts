@@ -19,19 +19,30 @@ export type InvoiceState = {
   paymentUrl: string;
   status: DepositStatus;
   providerStatus: string;
-  /** USD cents received, when the provider reports it. */
+  /** USD cents received (rounded down), when the answer states a USD value. */
   amountPaidCents: number | null;
+  /** What arrived, as the provider wrote it (a decimal string), in the payer's coin. */
+  paymentAmount: string | null;
+  /** The coin the payer paid with, when the answer says. */
+  payerCurrency: string | null;
+  /** The invoice's own currency: USD for ours. */
+  invoiceCurrency: string | null;
   expiresAt: Date | null;
 };
 
 /**
- * A verified webhook. The state is always confirmed with getInvoice; the webhook's USD amount is used only when
- * the provider's info answer does not report one.
+ * A verified webhook. The state is always confirmed with getInvoice; what the webhook says about the amount (its USD
+ * value above all, which the info answer leaves out) is kept with the deposit and used for that same status only.
  */
 export type PaymentWebhook = {
   orderId: string;
   providerStatus: string;
+  status: DepositStatus;
+  /** `payment_amount_usd` in cents, rounded down. */
   amountPaidCents: number | null;
+  /** `payment_amount`, in the payer's coin. */
+  paymentAmount: string | null;
+  payerCurrency: string | null;
   eventKey: string;
 };
 

@@ -21,6 +21,23 @@ export type SandboxServerOptions = {
 
 type Invoice = typeof sandboxInvoices.$inferSelect;
 
+const DOLLAR_STABLECOINS = ['USDT', 'USDC', 'DAI'];
+
+/** How many decimals the sandbox writes a coin amount with: more for coins worth more. */
+const coinDecimals = (rate: string) => (Number(rate) > 10 ? 8 : 6);
+
+/**
+ * What the payer sent, in their coin, for the USD value the tester chose: at the sandbox's rate, rounded to the coin's
+ * decimals. A dollar stablecoin settles at par, as a USD invoice paid in one is settled, so its amount is its value.
+ */
+function paidInCoin(invoice: Pick<Invoice, 'paymentAmountUsd' | 'toCurrency'>): string | null {
+  if (invoice.paymentAmountUsd === null) return null;
+  if (DOLLAR_STABLECOINS.includes(invoice.toCurrency)) return invoice.paymentAmountUsd;
+  const rate = SANDBOX_USD_RATES[invoice.toCurrency];
+  if (!rate) return null;
+  return (Number(invoice.paymentAmountUsd) / Number(rate)).toFixed(coinDecimals(rate));
+}
+
 const OUTCOMES = ['paid', 'paid_over', 'wrong_amount', 'cancel', 'fail'] as const;
 const outcomeBodySchema = z.object({
   outcome: z.enum(OUTCOMES, { message: 'Choose paid, paid_over, wrong_amount, cancel or fail.' }),
@@ -67,12 +84,13 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
     return expired ?? invoice;
   }
 
+  // As documented (providers.md): the info answer reports `payment_amount` in the payer's coin and no USD value;
+  // only the webhook carries `payment_amount_usd`.
   const resultOf = (invoice: Invoice) => ({
     uuid: invoice.uuid,
     order_id: invoice.orderId,
     amount: invoice.amount,
-    payment_amount: invoice.paymentAmountUsd,
-    payment_amount_usd: invoice.paymentAmountUsd,
+    payment_amount: paidInCoin(invoice),
     payer_amount: invoice.payerAmount,
     payer_currency: invoice.toCurrency,
     currency: invoice.currency,
@@ -102,7 +120,7 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
       uuid: invoice.uuid,
       order_id: invoice.orderId,
       amount: invoice.amount,
-      payment_amount: invoice.paymentAmountUsd,
+      payment_amount: paidInCoin(invoice),
       payment_amount_usd: invoice.paymentAmountUsd,
       merchant_amount: invoice.paymentAmountUsd,
       commission: '0.00',
@@ -149,7 +167,7 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
         if (existing) return ok(resultOf(await current(existing)));
         const rate = SANDBOX_USD_RATES[body.to_currency];
         if (!rate) return refuse(reply, 422, `Unsupported currency ${body.to_currency}`);
-        const payerAmount = (Number(body.amount) / Number(rate)).toFixed(Number(rate) > 10 ? 8 : 6);
+        const payerAmount = (Number(body.amount) / Number(rate)).toFixed(coinDecimals(rate));
         const [created] = await options.db
           .insert(sandboxInvoices)
           .values({
@@ -224,6 +242,7 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
           status: invoice.status,
           isFinal: isFinal(invoice.status),
           paidUsd: invoice.paymentAmountUsd,
+          paidCoinAmount: paidInCoin(invoice),
           expiresAt: invoice.expiresAt.toISOString(),
           returnUrl: invoice.urlReturn,
         };

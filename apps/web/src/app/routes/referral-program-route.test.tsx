@@ -35,8 +35,9 @@ describe('Referral page', () => {
     const copy = screen.getByRole('button', { name: 'Copy' });
     expect(copy).toBeDisabled();
     expect(copy).toHaveAccessibleDescription('Copy turns on when your balance reaches $50.00. Your balance is $12.00.');
-    // The code is nowhere in the page to be selected by hand.
+    // The code is nowhere in the page, not as text nor in an attribute, to be selected or read out by hand.
     expect(document.body.textContent).not.toContain(user._id);
+    expect(document.body.innerHTML).not.toContain(user._id);
     expect(screen.queryByRole('textbox', { name: 'Referral link' })).not.toBeInTheDocument();
     expect(screen.getByText('Your referral link is hidden until it is active.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Money' })).toBeEnabled();

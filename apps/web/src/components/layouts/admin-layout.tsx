@@ -1,7 +1,13 @@
 import type { User } from '@coincard/shared';
 import { AppShell, Burger, Group, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowsExchange, IconHistory, IconLayoutDashboard, IconUsers } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconClipboardCheck,
+  IconHistory,
+  IconLayoutDashboard,
+  IconUsers,
+} from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../error-boundary';
@@ -12,6 +18,7 @@ const ADMIN_LINKS = [
   { to: '/dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
   { to: '/users', label: 'Users', icon: IconUsers },
   { to: '/transactions', label: 'Transactions', icon: IconArrowsExchange },
+  { to: '/reviews', label: 'Reviews', icon: IconClipboardCheck },
   { to: '/audit', label: 'Audit log', icon: IconHistory },
 ] as const;
 

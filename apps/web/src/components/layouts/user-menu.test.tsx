@@ -46,6 +46,14 @@ describe('UserMenu', () => {
     expect(screen.getByText('alice')).toBeInTheDocument();
   });
 
+  it('links to the Terms of Service and the Privacy Policy', async () => {
+    const user = userEvent.setup();
+    renderSignedIn();
+    await user.click(screen.getByRole('button', { name: 'Account menu for alice' }));
+    expect(await screen.findByRole('menuitem', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('menuitem', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
+
   it('logs out on the server, forgets the user and goes to plain /login', async () => {
     const fetchMock = mockFetch(() => jsonResponse(200, { message: 'Signed out.' }));
     const queryClient = renderSignedIn();

@@ -1,13 +1,25 @@
 import { nameFromEmail, type User } from '@coincard/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconGift, IconLayoutDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconFileText,
+  IconGift,
+  IconLayoutDashboard,
+  IconLogout,
+  IconSettings,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { LEGAL_LINKS } from '../../lib/legal-notices';
 import { useLogout } from '../../lib/use-logout';
 import { ColorSchemeMenuItem } from '../color-scheme-toggle';
 
 type UserMenuProps = { user: User };
 
-/** The avatar menu. Below 768px it also holds the Dashboard and Referral Program links of the top bar. */
+/**
+ * The avatar menu: Profile Settings (for administrators too: their own password and second factors), the colour
+ * scheme and Logout. For users below 768px it also holds the Dashboard and Referral Program links of the top bar.
+ */
 export function UserMenu({ user }: UserMenuProps) {
   const logout = useLogout();
   const name = nameFromEmail(user.email);
@@ -55,12 +67,20 @@ export function UserMenu({ user }: UserMenuProps) {
             >
               Referral Program
             </Menu.Item>
-            <Menu.Item component={Link} to="/profile-settings" leftSection={<IconSettings size={16} aria-hidden />}>
-              Profile Settings
-            </Menu.Item>
           </>
         ) : null}
+        <Menu.Item component={Link} to="/profile-settings" leftSection={<IconSettings size={16} aria-hidden />}>
+          Profile Settings
+        </Menu.Item>
         <ColorSchemeMenuItem />
+        <Menu.Divider />
+        <Menu.Label>Legal</Menu.Label>
+        <Menu.Item component={Link} to={LEGAL_LINKS.terms.to} leftSection={<IconFileText size={16} aria-hidden />}>
+          {LEGAL_LINKS.terms.label}
+        </Menu.Item>
+        <Menu.Item component={Link} to={LEGAL_LINKS.privacy.to} leftSection={<IconShieldLock size={16} aria-hidden />}>
+          {LEGAL_LINKS.privacy.label}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
           Logout

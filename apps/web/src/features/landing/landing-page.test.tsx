@@ -32,6 +32,16 @@ describe('LandingPage', () => {
     expect(document.getElementById('how-it-works')).toHaveFocus();
   });
 
+  it('shows each coin chip with the logo Add Money uses, letters only for a coin the icon package lacks', () => {
+    renderLanding();
+    const chips = within(screen.getByRole('list', { name: /Deposit with/ })).getAllByRole('listitem');
+    const lettered = chips.filter((chip) => chip.querySelector('svg') === null);
+    expect(chips.length).toBeGreaterThanOrEqual(15);
+    // The lettered badge (HM) is decorative; the chip's text follows it.
+    expect(lettered.map((chip) => chip.textContent)).toEqual(['HMHMSTR (Hamster Kombat)']);
+    expect(chips[0]).toHaveTextContent('USDT');
+  });
+
   it('sends Sign In to /login and Get Started to /signup', () => {
     renderLanding();
     const header = screen.getByRole('banner');

@@ -7,3 +7,6 @@ export const adminUserDepositsQueryKey = (userId: string) => [...adminUserQueryK
 
 /** Every page and filter of the audit log (the user's trail on the detail page included). */
 export const adminAuditQueryKey = ['admin', 'audit'] as const;
+
+/** Every page and filter of the review queue. */
+export const adminReviewsQueryKey = ['admin', 'reviews'] as const;

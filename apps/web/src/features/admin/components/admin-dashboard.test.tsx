@@ -166,6 +166,20 @@ describe('AdminDashboard', () => {
     expect(screen.getByRole('heading', { name: 'No top-ups paid yet' })).toBeInTheDocument();
   });
 
+  it('points to the review queue while reviews wait, and says nothing when none do', async () => {
+    mockFetch(() => jsonResponse(200, makeDashboardStats({ openReviews: 3 })));
+    const { unmount } = renderDashboard();
+    expect(await screen.findByText('3 reviews wait for a person')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Open the review queue' }));
+    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent('/reviews');
+    unmount();
+
+    mockFetch(() => jsonResponse(200, makeDashboardStats({ openReviews: 0 })));
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'No paid transactions yet' });
+    expect(screen.queryByText(/wait for a person|waits for a person/)).not.toBeInTheDocument();
+  });
+
   it('shows skeletons while the figures load', () => {
     mockFetch(() => new Promise<Response>(() => {}));
     const { container } = renderDashboard();

@@ -11,6 +11,7 @@ import { ActivityChart, ActivityChartSkeleton } from './activity-chart';
 import { AdminPageHeader } from './admin-page-header';
 import { depositColumns } from './deposit-columns';
 import { GrowthBadge } from './growth-badge';
+import { OpenReviewsNotice } from './open-reviews-notice';
 import { userDetailPath } from './users-table';
 
 const count = new Intl.NumberFormat('en-US');
@@ -234,6 +235,7 @@ export function AdminDashboard() {
   return (
     <Stack gap="lg" aria-busy={isPending}>
       {header}
+      {stats ? <OpenReviewsNotice openReviews={stats.openReviews} /> : null}
       {stats ? <StatCards stats={stats} /> : <StatCardsSkeleton />}
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>

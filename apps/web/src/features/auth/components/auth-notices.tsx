@@ -1,14 +1,21 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { RESTRICTED_COUNTRIES_NOTICE } from '../../../lib/legal-notices';
+import { LEGAL_LINKS, RESTRICTED_COUNTRIES_NOTICE } from '../../../lib/legal-notices';
 
 /** Terms text shown under the auth forms. */
 export function TermsNotice() {
   return (
     <Text size="xs" c="dimmed" ta="center">
-      By continuing you agree to the CoinCard Terms of Service and Privacy Policy, and confirm that you are at least 18
-      years old.
+      By continuing you agree to the CoinCard{' '}
+      <Anchor component={Link} to={LEGAL_LINKS.terms.to} inherit underline="always">
+        {LEGAL_LINKS.terms.label}
+      </Anchor>{' '}
+      and{' '}
+      <Anchor component={Link} to={LEGAL_LINKS.privacy.to} inherit underline="always">
+        {LEGAL_LINKS.privacy.label}
+      </Anchor>
+      , and confirm that you are at least 18 years old.
     </Text>
   );
 }

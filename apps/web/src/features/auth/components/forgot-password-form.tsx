@@ -1,21 +1,55 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useCooldown } from '../../../lib/use-cooldown';
 import { useForgotPasswordMutation } from '../api/forgot-password';
-import { FORGOT_PASSWORD_SUCCESS, GENERIC_ERROR_FALLBACK } from './auth-messages';
+import { GENERIC_ERROR_FALLBACK } from './auth-messages';
 import { FormErrorAlert } from './form-error-alert';
+import { ResetLinkSent } from './reset-link-sent';
 
-/** Asks for a password-reset e-mail. */
+/** A sent link may take a minute to arrive; asking again sooner only fills the inbox (and the rate limit). */
+export const RESEND_LINK_COOLDOWN_SECONDS = 60;
+
+/** Asks for a password-reset e-mail; once sent, the form gives way to what happens next and a delayed resend. */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const mutation = useForgotPasswordMutation();
+  const cooldown = useCooldown();
   const canSubmit = email.trim().length > 0;
+
+  const send = (address: string, onSent: () => void) =>
+    mutation.mutate(
+      { email: address },
+      {
+        onSuccess: () => {
+          cooldown.start(RESEND_LINK_COOLDOWN_SECONDS);
+          onSent();
+        },
+      },
+    );
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (canSubmit) mutation.mutate({ email: email.trim() });
+    const address = email.trim();
+    if (canSubmit) send(address, () => setSentTo(address));
   };
+
+  if (sentTo) {
+    return (
+      <ResetLinkSent
+        email={sentTo}
+        secondsLeft={cooldown.secondsLeft}
+        isSending={mutation.isPending}
+        error={mutation.error}
+        onResend={(onSent) => send(sentTo, onSent)}
+        onChangeEmail={() => {
+          mutation.reset();
+          setSentTo(null);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -28,11 +62,6 @@ export function ForgotPasswordForm() {
             Enter the e-mail address of your account and we will send you a link to set a new password.
           </Text>
         </Stack>
-        {mutation.isSuccess ? (
-          <Alert color="green" variant="light" icon={<IconMailCheck size={18} aria-hidden />} role="status">
-            {FORGOT_PASSWORD_SUCCESS}
-          </Alert>
-        ) : null}
         <FormErrorAlert error={mutation.error} fallback={GENERIC_ERROR_FALLBACK} />
         <TextInput
           label="Email"

@@ -9,7 +9,7 @@ type GuestShellProps = { children: ReactNode; footer?: ReactNode };
 /** The frame of the guest pages: logo, a centred card, and room for notices and links below it. */
 export function GuestShell({ children, footer }: GuestShellProps) {
   return (
-    <Box mih="100dvh" bg="var(--mantine-color-default-hover)">
+    <Box mih="100dvh" bg="var(--cc-backdrop)">
       <Group justify="space-between" px={{ base: 'sm', sm: 'xl' }} py="md" component="header">
         <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="CoinCard home">
           <Logo />

@@ -1,13 +1,18 @@
 import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from '@coincard/shared';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { PasswordStrength } from '../../../components/password-strength';
+import { isApiError } from '../../../lib/api-client';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useResetPasswordMutation } from '../api/reset-password';
 import { GENERIC_ERROR_FALLBACK } from './auth-messages';
 import { FormErrorAlert } from './form-error-alert';
+import { InvalidResetLink } from './invalid-reset-link';
+
+const FIELDS = ['password'] as const;
 
 type ResetPasswordFormProps = { code: string };
 
@@ -16,6 +21,12 @@ export function ResetPasswordForm({ code }: ResetPasswordFormProps) {
   const [password, setPassword] = useState('');
   const [showStrengthError, setShowStrengthError] = useState(false);
   const mutation = useResetPasswordMutation();
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
+  const serverPasswordError = isApiError(mutation.error) ? mutation.error.fields?.password : undefined;
+  // The server refused the password itself (a too-common one): said on the field, which gets the focus.
+  useEffect(() => {
+    if (serverPasswordError) focusFirstInvalid();
+  }, [serverPasswordError, focusFirstInvalid]);
 
   if (mutation.isSuccess) {
     return (
@@ -33,17 +44,21 @@ export function ResetPasswordForm({ code }: ResetPasswordFormProps) {
     );
   }
 
+  // Used or expired since the page opened: the same page as a link that was never valid, with the way to a new one.
+  if (isApiError(mutation.error) && mutation.error.errorCode === 'InvalidCode') return <InvalidResetLink />;
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!isStrongPassword(password)) {
       setShowStrengthError(true);
+      focusFirstInvalid();
       return;
     }
     mutation.mutate({ password, verificationCode: code });
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form ref={ref} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={1} size="h3">
@@ -53,15 +68,22 @@ export function ResetPasswordForm({ code }: ResetPasswordFormProps) {
             Choose a strong password you do not use anywhere else. Other signed-in devices will be signed out.
           </Text>
         </Stack>
-        <FormErrorAlert error={mutation.error} fallback={GENERIC_ERROR_FALLBACK} />
+        <FormErrorAlert error={mutation.error} fallback={GENERIC_ERROR_FALLBACK} fieldNames={FIELDS} />
         <Stack gap="xs">
           <PasswordField
             label="New password"
             autoComplete="new-password"
             required
             value={password}
-            error={showStrengthError && !isStrongPassword(password) ? PASSWORD_STRENGTH_MESSAGE : undefined}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={
+              showStrengthError && !isStrongPassword(password)
+                ? PASSWORD_STRENGTH_MESSAGE
+                : (serverPasswordError ?? undefined)
+            }
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              if (mutation.isError) mutation.reset();
+            }}
           />
           <PasswordStrength password={password} showMeter />
         </Stack>

@@ -70,4 +70,18 @@ describe('SignupForm', () => {
     await fillForm('new@example.com', 'Str0ng!Pass');
     expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred during registration');
   });
+
+  it('says a too-common password once, on the password field, not in a banner too', async () => {
+    const common = 'This password is too common. Choose one that is harder to guess.';
+    mockFetch(() => jsonResponse(400, { message: common, errorCode: 'ValidationError', fields: { password: common } }));
+    renderWithProviders(<SignupForm />, { route: '/signup' });
+    await fillForm('new@example.com', 'Password123!');
+    expect(await screen.findByText(common)).toBeInTheDocument();
+    expect(screen.getAllByText(common)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveAccessibleDescription(
+      expect.stringContaining(common),
+    );
+    expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveFocus();
+  });
 });

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { PasswordStrength } from '../../../components/password-strength';
 import { isApiError } from '../../../lib/api-client';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useRegisterMutation } from '../api/register';
 import { REGISTRATION_ERROR_FALLBACK } from './auth-messages';
 import { CheckEmail } from './check-email';
@@ -15,6 +16,7 @@ import { FormErrorAlert } from './form-error-alert';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type SignupValues = { email: string; password: string; confirmPassword: string };
+const FIELDS = ['email', 'password', 'confirmPassword'] as const;
 
 /** Sign-up: the password must pass the strength rules and the confirmation must match before it is sent. */
 export function SignupForm() {
@@ -22,6 +24,7 @@ export function SignupForm() {
   const referredBy = searchParams.get('ref')?.trim() || undefined;
   const registerMutation = useRegisterMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
 
   const form = useForm<SignupValues>({
     mode: 'controlled',
@@ -43,23 +46,30 @@ export function SignupForm() {
       {
         onSuccess: () => setSentTo(email),
         onError: (error) => {
-          if (isApiError(error) && error.fields) form.setErrors(error.fields);
+          // Said once, on the field it is about (a too-common password); the banner is for the rest.
+          if (!isApiError(error)) return;
+          const fields = Object.entries(error.fields ?? {}).filter(([name]) =>
+            (FIELDS as readonly string[]).includes(name),
+          );
+          if (fields.length === 0) return;
+          form.setErrors(Object.fromEntries(fields));
+          focusFirstInvalid();
         },
       },
     );
-  });
+  }, focusFirstInvalid);
 
   if (sentTo) return <CheckEmail email={sentTo} />;
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form ref={ref} onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         {referredBy ? (
           <Alert variant="light" color="teal" icon={<IconGift size={18} aria-hidden />} role="note">
             You were invited by a friend. The referral is checked when you verify your e-mail.
           </Alert>
         ) : null}
-        <FormErrorAlert error={registerMutation.error} fallback={REGISTRATION_ERROR_FALLBACK} />
+        <FormErrorAlert error={registerMutation.error} fallback={REGISTRATION_ERROR_FALLBACK} fieldNames={FIELDS} />
         <TextInput
           label="Email"
           type="email"

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
@@ -19,7 +19,10 @@ function renderLogin() {
   );
 }
 
-async function signIn(methods: string[]) {
+async function signIn(
+  methods: string[],
+  mailAnswer = () => jsonResponse(200, { message: 'We sent a 6-digit code to your e-mail.' }),
+) {
   const fetchMock = mockFetch((url) => {
     if (url === '/api/auth/login')
       return jsonResponse(200, {
@@ -29,7 +32,7 @@ async function signIn(methods: string[]) {
         twoFactorMethods: methods,
       });
     if (url === '/api/auth/2fa/verify') return jsonResponse(200, { message: 'Signed in.' });
-    if (url === '/api/auth/2fa/email') return jsonResponse(200, { message: 'We sent a 6-digit code to your e-mail.' });
+    if (url === '/api/auth/2fa/email') return mailAnswer();
     return jsonResponse(200, makeUser());
   });
   renderLogin();
@@ -82,5 +85,49 @@ describe('the 2FA step with an authenticator app', () => {
     await signIn(undefined as unknown as string[]);
     expect(screen.getByText(/We e-mailed a 6-digit code/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Use a recovery code' })).not.toBeInTheDocument();
+  });
+});
+
+describe('resending the mailed code', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('offers Resend code after a 30-second wait, mails a new code and waits again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, fetchMock } = await signIn(['email']);
+    const resend = screen.getByRole('button', { name: /^Resend code in \d+ s$/ });
+    expect(resend).toBeDisabled();
+
+    await user.click(screen.getAllByRole('textbox', { name: /Digit/ })[0]!);
+    await user.keyboard('111');
+    act(() => vi.advanceTimersByTime(31_000));
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+
+    expect(await screen.findByText('A new code is on its way. Only the newest code works.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/auth/2fa/email')).toBe(1);
+    const body = fetchMock.mock.calls.find(([url]) => url === '/api/auth/2fa/email')?.[1]?.body;
+    expect(JSON.parse(String(body))).toEqual({ userId: USER_ID });
+    // The old code no longer works, so what was typed of it is gone.
+    expect(screen.getAllByRole('textbox', { name: /Digit/ })[0]).toHaveValue('');
+    expect(screen.getAllByRole('textbox', { name: /Digit/ })[0]).toHaveFocus();
+    expect(screen.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
+  });
+
+  it('says why when the server refuses, and waits as long as it asks', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = await signIn(['email'], () =>
+      jsonResponse(429, {
+        message: 'Too many requests. Try again in 2 minutes.',
+        errorCode: 'TooManyRequests',
+        retryAfterSeconds: 120,
+      }),
+    );
+    act(() => vi.advanceTimersByTime(31_000));
+    await user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await screen.findByText('Too many requests. Try again in 2 minutes.')).toBeInTheDocument();
+    const waiting = screen.getByRole('button', { name: /^Resend code in \d+ s$/ });
+    expect(Number(waiting.textContent?.match(/\d+/)?.[0])).toBeGreaterThan(100);
   });
 });

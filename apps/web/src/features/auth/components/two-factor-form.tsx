@@ -3,10 +3,13 @@ import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/c
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { OtpInput } from '../../../components/otp-input';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { ResendButton } from '../../../components/resend-button';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/notify';
+import { useCooldown } from '../../../lib/use-cooldown';
 import { useMailTwoFactorCodeMutation } from '../api/mail-two-factor-code';
 import { useVerifyTwoFactorMutation } from '../api/verify-two-factor';
-import { LOGIN_ERROR_FALLBACK } from './auth-messages';
+import { GENERIC_ERROR_FALLBACK, LOGIN_ERROR_FALLBACK } from './auth-messages';
 import { FormErrorAlert } from './form-error-alert';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
@@ -14,6 +17,8 @@ type TwoFactorFormProps = { userId: string; email: string; methods?: TwoFactorMe
 type Mode = 'app' | 'email' | 'recovery';
 
 const RECOVERY_PATTERN = /^[a-z2-9]{5}[\s-]?[a-z2-9]{5}$/i;
+/** A mailed code may take a moment to arrive: another can be asked for half a minute after the last one was sent. */
+export const RESEND_COOLDOWN_SECONDS = 30;
 
 /**
  * The second login step: the 6-digit code from the authenticator app when it is on (with a recovery code as the way
@@ -26,6 +31,9 @@ export function TwoFactorForm({ userId, email, methods = ['email'], onBack }: Tw
   const [code, setCode] = useState('');
   const verifyMutation = useVerifyTwoFactorMutation();
   const mailMutation = useMailTwoFactorCodeMutation();
+  // Without the app, sign-in has just mailed a code: the first resend waits like any other.
+  const cooldown = useCooldown(hasApp ? 0 : RESEND_COOLDOWN_SECONDS);
+  const [codesMailed, setCodesMailed] = useState(0);
   const completeSignIn = useCompleteSignIn();
   const [isFinishing, setIsFinishing] = useState(false);
   const isComplete = mode === 'recovery' ? RECOVERY_PATTERN.test(code.trim()) : code.length === OTP_LENGTH;
@@ -50,13 +58,17 @@ export function TwoFactorForm({ userId, email, methods = ['email'], onBack }: Tw
     );
   };
 
-  const mailInstead = () =>
+  /** Mails a code (again): the newest one is the only one that works, so what was typed is cleared. */
+  const mailCode = () =>
     mailMutation.mutate(userId, {
-      onSuccess: (response) => {
-        notifySuccess(response.message, 'Code sent');
+      onSuccess: () => {
         switchTo('email');
+        setCodesMailed((count) => count + 1);
+        cooldown.start(RESEND_COOLDOWN_SECONDS);
       },
-      onError: (error) => notifyError(error),
+      onError: (error) => {
+        if (isApiError(error) && error.retryAfterSeconds) cooldown.start(error.retryAfterSeconds);
+      },
     });
 
   const hint =
@@ -65,6 +77,11 @@ export function TwoFactorForm({ userId, email, methods = ['email'], onBack }: Tw
       : mode === 'recovery'
         ? 'Enter one of the recovery codes you saved when you set up the app. Each code works once.'
         : `We e-mailed a ${OTP_LENGTH}-digit code to ${email || 'your address'}. It is valid for 10 minutes.`;
+  const resendNote = mailMutation.isError
+    ? errorMessage(mailMutation.error, GENERIC_ERROR_FALLBACK)
+    : codesMailed > 0 && mode === 'email'
+      ? 'A new code is on its way. Only the newest code works.'
+      : null;
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -91,7 +108,8 @@ export function TwoFactorForm({ userId, email, methods = ['email'], onBack }: Tw
           />
         ) : (
           <OtpInput
-            key={mode}
+            // A new code starts a fresh input, focused: the resend button just turned off would otherwise drop the focus.
+            key={`${mode}-${codesMailed}`}
             label={mode === 'app' ? 'Authenticator code' : 'Verification code'}
             value={code}
             onChange={setCode}
@@ -120,18 +138,38 @@ export function TwoFactorForm({ userId, email, methods = ['email'], onBack }: Tw
               </Anchor>
             ) : null}
             {hasEmail && mode !== 'email' ? (
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={mailInstead}
-                disabled={mailMutation.isPending}
-              >
-                {mailMutation.isPending ? 'Sending…' : 'Send me an e-mail code instead'}
-              </Anchor>
+              <ResendButton
+                label="Send me an e-mail code instead"
+                secondsLeft={cooldown.secondsLeft}
+                isPending={mailMutation.isPending}
+                onResend={mailCode}
+              />
             ) : null}
           </Group>
         ) : null}
+        <Stack gap={4} align="center">
+          {hasEmail && mode === 'email' ? (
+            <Group justify="center" gap={6}>
+              <Text size="sm" c="dimmed">
+                Didn&apos;t get it?
+              </Text>
+              <ResendButton
+                label="Resend code"
+                secondsLeft={cooldown.secondsLeft}
+                isPending={mailMutation.isPending}
+                onResend={mailCode}
+              />
+            </Group>
+          ) : null}
+          {/* Always in the page, so the sent (or refused) resend is announced when it changes. */}
+          <div role="status">
+            {resendNote ? (
+              <Text size="sm" ta="center" c={mailMutation.isError ? 'var(--mantine-color-error)' : 'dimmed'}>
+                {resendNote}
+              </Text>
+            ) : null}
+          </div>
+        </Stack>
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={onBack}>
           Back to login
         </Button>

@@ -1,12 +1,10 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { NOT_A_BANK_DISCLAIMER } from '../../../lib/legal-notices';
+import { LEGAL_LINKS, NOT_A_BANK_DISCLAIMER } from '../../../lib/legal-notices';
 
-// The product has no separate terms and privacy pages yet: About says what the service is and is not, and the
-// FAQ says how card details are handled.
 const LINKS = [
-  { to: '/about#about-what', label: 'Terms' },
-  { to: '/faq#card-details', label: 'Privacy' },
+  { to: LEGAL_LINKS.terms.to, label: 'Terms' },
+  { to: LEGAL_LINKS.privacy.to, label: 'Privacy' },
   { to: '/support', label: 'Support' },
 ] as const;
 

@@ -12,6 +12,8 @@ type BalancePanelProps = {
   onCreateCard: () => void;
 };
 
+const ACTION_FLEX = { flex: '1 1 8.5rem' };
+
 /**
  * Available balance with Add Money, and Create Card only when the rules allow it, else why not (docs/product-rules.md,
  * Cards).
@@ -42,12 +44,18 @@ export function BalancePanel({ user, cardCount, onAddMoney, onCreateCard }: Bala
           </Text>
         </Stack>
         <Stack gap="xs">
-          <Group gap="sm" grow>
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAddMoney}>
+          {/* Side by side while both labels fit, stacked on the narrowest phones rather than cut short. */}
+          <Group gap="sm">
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAddMoney} style={ACTION_FLEX}>
               Add Money
             </Button>
             {canCreateCard ? (
-              <Button variant="light" leftSection={<IconCreditCard size={16} aria-hidden />} onClick={onCreateCard}>
+              <Button
+                variant="light"
+                leftSection={<IconCreditCard size={16} aria-hidden />}
+                onClick={onCreateCard}
+                style={ACTION_FLEX}
+              >
                 Create Card
               </Button>
             ) : null}

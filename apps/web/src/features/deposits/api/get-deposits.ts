@@ -2,21 +2,23 @@ import { DEFAULT_PAGE_SIZE, type Deposit, type DepositsPage, depositsPageSchema 
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client';
+import { backoffRefetchInterval } from '../../../lib/backoff-refetch';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
+import { depositQueryKeyRoot } from './deposit-query-keys';
 
 /** Every query of the user's own deposits starts with this key, so one invalidation refreshes all pages. */
 export const depositsQueryKey = ['deposits', 'own'] as const;
-
-/** How often the first page is refetched while it holds a deposit waiting for payment. */
-export const PENDING_POLL_MS = 4000;
 
 export function getDeposits(page: number, signal?: AbortSignal): Promise<DepositsPage> {
   const query = new URLSearchParams({ page: String(page), pageSize: String(DEFAULT_PAGE_SIZE) });
   return api.get(`/transactions?${query}`, depositsPageSchema, signal);
 }
 
-const hasPending = (page: DepositsPage | undefined) =>
-  page?.transactions.some((deposit) => deposit.status === 'PENDING') ?? false;
+/** The pending deposits on a page, named by their ids: a new one starts the polling waits again from 4 s. */
+const pendingIds = (page: DepositsPage | undefined): string | null => {
+  const ids = page?.transactions.filter((deposit) => deposit.status === 'PENDING').map((deposit) => deposit._id) ?? [];
+  return ids.length > 0 ? ids.join(',') : null;
+};
 
 export function depositsQueryOptions(page: number) {
   return queryOptions({
@@ -25,11 +27,16 @@ export function depositsQueryOptions(page: number) {
     placeholderData: keepPreviousData,
     // A payment happens in another tab: coming back should show its outcome without a reload.
     refetchOnWindowFocus: true,
-    refetchInterval: (query) => (page === 1 && hasPending(query.state.data) ? PENDING_POLL_MS : false),
+    // Only page 1 can hold a deposit still being paid; polls back off from 4 s to a minute and skip a hidden tab.
+    refetchInterval: page === 1 ? backoffRefetchInterval(pendingIds) : false,
+    refetchIntervalInBackground: false,
   });
 }
 
-/** When a deposit seen as PENDING is final, the balance may have changed: refetch the current user. */
+/**
+ * When a deposit seen as PENDING is final, the balance may have changed: refetch the current user, and the invoice the
+ * Add Funds modal may be showing.
+ */
 function useRefreshBalanceWhenSettled(deposits: readonly Deposit[] | undefined) {
   const queryClient = useQueryClient();
   const pendingIds = useRef(new Set<string>());
@@ -44,7 +51,8 @@ function useRefreshBalanceWhenSettled(deposits: readonly Deposit[] | undefined) 
         hasSettled = true;
       }
     }
-    if (hasSettled) void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    if (!hasSettled) return;
+    for (const queryKey of [currentUserQueryKey, depositQueryKeyRoot]) void queryClient.invalidateQueries({ queryKey });
   }, [deposits, queryClient]);
 }
 

@@ -1,6 +1,7 @@
 import { type Coin, type Deposit, findCoin, type NetworkCode } from '@coincard/shared';
 import { Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useCreateDepositMutation } from '../api/create-deposit';
 import { AmountStep } from './amount-step';
@@ -22,6 +23,7 @@ export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
   const [network, setNetwork] = useState<NetworkCode | null>(null);
   const [amountText, setAmountText] = useState('');
   const [deposit, setDeposit] = useState<Deposit | null>(null);
+  const [finalStatus, setFinalStatus] = useState<Deposit['status'] | null>(null);
   const attemptKey = useRef<string | null>(null);
   const createDeposit = useCreateDepositMutation();
   const coin = coinCode ? findCoin(coinCode) : undefined;
@@ -56,17 +58,25 @@ export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
   };
 
   const canRevisit = (step: number) => deposit === null && step < active;
+  // A final invoice completes the last step too: a check for money received, a cross for one that expired or failed.
+  const isUnpaid = finalStatus !== null && !finalStatus.startsWith('PAID');
+  const paymentStep = deposit ? <PaymentStep deposit={deposit} onClose={onClose} onFinal={setFinalStatus} /> : null;
 
   return (
     <Stepper
-      active={active}
+      active={finalStatus ? 3 : active}
       onStepClick={(step) => {
         if (canRevisit(step)) setActive(step);
       }}
       size="sm"
-      iconSize={isNarrow ? 30 : 34}
+      iconSize={isNarrow ? 26 : 34}
       allowNextStepsSelect={false}
-      styles={{ steps: { marginBottom: 'var(--mantine-spacing-lg)' } }}
+      // On a 320 px phone the three steps fit on one line only with short separators.
+      styles={{
+        steps: { marginBottom: 'var(--mantine-spacing-lg)', flexWrap: 'nowrap' },
+        separator: isNarrow ? { marginInline: 6 } : undefined,
+        stepBody: isNarrow ? { marginInlineStart: 6 } : undefined,
+      }}
     >
       <Stepper.Step
         label="Coin"
@@ -99,9 +109,17 @@ export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
           />
         ) : null}
       </Stepper.Step>
-      <Stepper.Step label="Payment" description={isNarrow ? undefined : 'Pay the invoice'} allowStepSelect={false}>
-        {deposit ? <PaymentStep deposit={deposit} onClose={onClose} /> : null}
+      <Stepper.Step
+        label="Payment"
+        description={isNarrow ? undefined : 'Pay the invoice'}
+        allowStepSelect={false}
+        completedIcon={isUnpaid ? <IconX size={isNarrow ? 16 : 18} aria-hidden /> : undefined}
+        color={isUnpaid ? 'gray' : undefined}
+      >
+        {paymentStep}
       </Stepper.Step>
+      {/* The same element in the same place as in the step: React keeps it, focus and all. */}
+      <Stepper.Completed>{paymentStep}</Stepper.Completed>
     </Stepper>
   );
 }

@@ -1,11 +1,20 @@
-import { screen, within } from '@testing-library/react';
+import type { Deposit } from '@coincard/shared';
+import { focusManager } from '@tanstack/react-query';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useCurrentUser } from '../../../lib/current-user';
 import { makeDeposit } from '../../../test/deposits';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
+import { makeUser } from '../../../test/users';
 import { AddFundsModal } from './add-funds-modal';
+
+function BalanceProbe() {
+  const { data } = useCurrentUser();
+  return <output aria-label="Balance">{data?.balance ?? ''}</output>;
+}
 
 function Harness() {
   const [isOpen, setIsOpen] = useState(false);
@@ -21,8 +30,15 @@ function Harness() {
 
 const created = makeDeposit({ amount: 5000, currency: 'USDT', network: 'TRON' });
 
-function mockApi({ course = 2, createStatus = 201 } = {}) {
+function mockApi({
+  course = 2,
+  createStatus = 201,
+  onServer = (): Deposit => created,
+  balance = (): number => 0,
+} = {}) {
   return mockFetch((url, init) => {
+    if (url === '/api/user') return jsonResponse(200, makeUser({ balance: balance() }));
+    if (url === `/api/transactions/${created._id}`) return jsonResponse(200, onServer());
     if (url.startsWith('/api/transactions/exchange-rate/')) {
       return jsonResponse(200, { from: url.split('/').pop(), to: 'USD', course });
     }
@@ -43,6 +59,10 @@ async function openAndChoose(coin: RegExp) {
   await user.click(within(dialog).getByRole('button', { name: coin }));
   return { user, dialog };
 }
+
+afterEach(() => {
+  focusManager.setFocused(undefined);
+});
 
 describe('Add Funds modal', () => {
   it('keeps Continue disabled until a valid amount is set, and explains amounts outside $10 to $10,000', async () => {
@@ -84,6 +104,29 @@ describe('Add Funds modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await user.click(within(dialog).getByRole('button', { name: /^BTC/ }));
     expect(within(dialog).getByRole('textbox', { name: 'Network' })).toHaveValue('Bitcoin');
+  });
+
+  it('moves focus to the next step’s first field after a coin is chosen with Enter, and back to the coin on Back', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open Add Funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    within(dialog).getByRole('button', { name: /^USDT/ }).focus();
+    await user.keyboard('{Enter}');
+    expect(within(dialog).getByRole('textbox', { name: 'Network' })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('button', { name: /^USDT/ })).toHaveFocus();
+  });
+
+  it('holds no second banner landmark (its header is not the page’s)', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Open Add Funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    expect(within(dialog).queryByRole('banner')).not.toBeInTheDocument();
   });
 
   it('finds coins by search', async () => {
@@ -130,6 +173,58 @@ describe('Add Funds modal', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await within(dialog).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  it('follows the deposit on step 3: paid in the checkout tab, the status, the message and the balance follow', async () => {
+    let onServer = created;
+    const fetchMock = mockApi({ onServer: () => onServer, balance: () => onServer.amountPaid });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <BalanceProbe />
+        <Harness />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open Add Funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    await user.click(within(dialog).getByRole('button', { name: /^USDT/ }));
+    await user.type(within(dialog).getByLabelText(/Amount \(USD\)/), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Pending')).toBeInTheDocument();
+    // Continue is gone with step 2: focus is on the summary of step 3, not on the page's body.
+    expect(within(dialog).getByLabelText('Payment summary')).toHaveFocus();
+    const reads = () => fetchMock.mock.calls.filter(([url]) => url === `/api/transactions/${created._id}`).length;
+    expect(reads()).toBe(0);
+
+    // The person pays in the sandbox checkout tab, then comes back to this one.
+    onServer = { ...created, status: 'PAID', amountPaid: 5000 };
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await within(dialog).findByText('Paid')).toBeInTheDocument();
+    expect(within(dialog).getByText('Payment received')).toBeInTheDocument();
+    expect(within(dialog).getByText('$50.00 was added to your balance.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: /Pay Now/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toBeInTheDocument();
+    // The last step is complete like the first two, and the summary (kept, not mounted again) still has the focus.
+    expect(within(dialog).getByRole('button', { name: /Payment/ })).toHaveAttribute('data-completed');
+    expect(within(dialog).getByLabelText('Payment summary')).toHaveFocus();
+    expect(await screen.findByRole('status', { name: 'Balance' })).toHaveTextContent('5000');
+  });
+
+  it('says so when the invoice expires instead of being paid', async () => {
+    mockApi({ onServer: () => ({ ...created, status: 'EXPIRED' }) });
+    const { user, dialog } = await openAndChoose(/^USDT/);
+    await user.type(within(dialog).getByLabelText(/Amount \(USD\)/), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await within(dialog).findByText('Pending');
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await within(dialog).findByText('Invoice expired')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Payment link')).not.toBeInTheDocument();
   });
 
   it('resets everything on Close', async () => {

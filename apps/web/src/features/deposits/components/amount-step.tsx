@@ -1,7 +1,7 @@
 import { type Coin, NETWORKS, type NetworkCode } from '@coincard/shared';
 import { Button, Chip, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { CoinIcon } from '../../../components/coin-icon';
 import { DEPOSIT_LIMITS_TEXT, depositAmountError, validDepositCents } from './deposit-amount';
 import { ExchangeRateLine } from './exchange-rate-line';
@@ -26,6 +26,12 @@ export function AmountStep(props: AmountStepProps) {
   const { coin, network, amountText, isSubmitting } = props;
   const amountCents = validDepositCents(amountText);
   const canContinue = network !== null && amountCents !== null;
+  const networkRef = useRef<HTMLInputElement>(null);
+
+  // The coin tile that was chosen is gone: focus moves to this step's first field, not to the page's body.
+  useEffect(() => {
+    networkRef.current?.focus();
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,6 +51,7 @@ export function AmountStep(props: AmountStepProps) {
           </Stack>
         </Group>
         <Select
+          ref={networkRef}
           label="Network"
           description={`Send ${coin.code} only on this network; a payment on another network can be lost.`}
           data={coin.networks.map((code) => ({ value: code, label: NETWORKS[code] }))}
@@ -67,7 +74,6 @@ export function AmountStep(props: AmountStepProps) {
             value={amountText}
             onChange={(event) => props.onAmountChange(event.currentTarget.value)}
             error={depositAmountError(amountText)}
-            data-autofocus
           />
           <Chip.Group
             multiple={false}

@@ -1,7 +1,7 @@
 import { COINS, type Coin, NETWORKS } from '@coincard/shared';
 import { SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CoinIcon } from '../../../components/coin-icon';
 import classes from './coin-picker.module.css';
 
@@ -22,6 +22,12 @@ type CoinPickerProps = { selected: string | null; onChoose: (coin: Coin) => void
 export function CoinPicker({ selected, onChoose }: CoinPickerProps) {
   const [search, setSearch] = useState('');
   const shown = COINS.filter((coin) => matches(coin, search));
+  const selectedRef = useRef<HTMLButtonElement>(null);
+
+  // Back from the amount step: focus returns to the coin chosen before (on first open the modal focuses the search).
+  useEffect(() => {
+    selectedRef.current?.focus();
+  }, []);
 
   return (
     <Stack gap="sm">
@@ -44,6 +50,7 @@ export function CoinPicker({ selected, onChoose }: CoinPickerProps) {
               key={coin.code}
               className={classes.tile}
               aria-pressed={selected === coin.code}
+              ref={selected === coin.code ? selectedRef : undefined}
               onClick={() => onChoose(coin)}
             >
               <CoinIcon code={coin.code} size={32} />

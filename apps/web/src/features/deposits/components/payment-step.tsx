@@ -12,10 +12,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { CoinIcon } from '../../../components/coin-icon';
 import { networkName } from '../../../components/deposit-cells';
 import { DepositStatusBadge } from '../../../components/deposit-status-badge';
+import { useFollowedDeposit } from '../api/get-deposit';
+import { PaymentOutcome } from './payment-outcome';
 
 function SummaryItem({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -28,14 +30,36 @@ function SummaryItem({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-type PaymentStepProps = { deposit: Deposit; onClose: () => void };
+type PaymentStepProps = {
+  deposit: Deposit;
+  onClose: () => void;
+  /** Told once the deposit is final (paid, expired or failed). */
+  onFinal?: (status: Deposit['status']) => void;
+};
 
-/** Step 3 of Add Funds: what was ordered, and the payment link to copy or open. */
-export function PaymentStep({ deposit, onClose }: PaymentStepProps) {
+/**
+ * Step 3 of Add Funds: what was ordered, and the payment link to copy or open. The status follows the deposit while
+ * the person pays in another tab; once it is final the link gives way to what happened.
+ */
+export function PaymentStep({ deposit: created, onClose, onFinal }: PaymentStepProps) {
+  const deposit = useFollowedDeposit(created);
+  const isPending = deposit.status === 'PENDING';
+  const canPay = isPending && deposit.paymentUrl !== null;
   const expiresAt = deposit.expiresAt ? new Date(deposit.expiresAt) : null;
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  // Continue is gone with the amount step: focus moves to the summary, which is read out first.
+  useEffect(() => {
+    summaryRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (deposit.status !== 'PENDING') onFinal?.(deposit.status);
+  }, [deposit.status, onFinal]);
+
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="md">
+      <Paper withBorder radius="md" p="md" ref={summaryRef} tabIndex={-1} aria-label="Payment summary">
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="md" verticalSpacing="sm">
           <SummaryItem label="Amount">
             <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -54,11 +78,15 @@ export function PaymentStep({ deposit, onClose }: PaymentStepProps) {
             <Text fw={700}>{networkName(deposit.network)}</Text>
           </SummaryItem>
           <SummaryItem label="Status">
-            <DepositStatusBadge status={deposit.status} />
+            {/* Announced when it changes: the payment lands while the person is in another tab. */}
+            <div role="status" aria-live="polite">
+              <DepositStatusBadge status={deposit.status} />
+            </div>
           </SummaryItem>
         </SimpleGrid>
       </Paper>
-      {deposit.paymentUrl ? (
+      <PaymentOutcome deposit={deposit} />
+      {!isPending ? null : deposit.paymentUrl ? (
         <>
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput
@@ -95,10 +123,10 @@ export function PaymentStep({ deposit, onClose }: PaymentStepProps) {
         </Alert>
       )}
       <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          Close
+        <Button variant={canPay ? 'default' : 'filled'} onClick={onClose}>
+          {isPending ? 'Close' : 'Done'}
         </Button>
-        {deposit.paymentUrl ? (
+        {canPay && deposit.paymentUrl ? (
           <Button
             component="a"
             href={deposit.paymentUrl}

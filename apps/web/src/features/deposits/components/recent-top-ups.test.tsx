@@ -7,7 +7,7 @@ import { makeDeposit, makeDepositsPage } from '../../../test/deposits';
 import { callsTo, jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
-import { depositsQueryKey, depositsQueryOptions, PENDING_POLL_MS } from '../api/get-deposits';
+import { depositsQueryKey, depositsQueryOptions } from '../api/get-deposits';
 import { RecentTopUps } from './recent-top-ups';
 
 const LABELS = {
@@ -103,17 +103,18 @@ describe('RecentTopUps', () => {
     expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
   });
 
-  it('polls page 1 every 4 s only while it holds a pending deposit', () => {
+  it('polls page 1 only while it holds a pending deposit, from 4 s backing off, never in a hidden tab', () => {
     const interval = depositsQueryOptions(1).refetchInterval;
     const stateWith = (status: 'PENDING' | 'PAID') => ({
-      state: { data: makeDepositsPage([makeDeposit({ status })]) },
+      state: { data: makeDepositsPage([makeDeposit({ status })]), dataUpdateCount: 1, fetchStatus: 'idle' },
     });
     expect(typeof interval).toBe('function');
     if (typeof interval !== 'function') return;
-    expect(interval(stateWith('PENDING') as never)).toBe(PENDING_POLL_MS);
-    expect(PENDING_POLL_MS).toBe(4000);
+    expect(interval(stateWith('PENDING') as never)).toBe(4000);
     expect(interval(stateWith('PAID') as never)).toBe(false);
+    expect(depositsQueryOptions(2).refetchInterval).toBe(false);
     expect(depositsQueryOptions(1).refetchOnWindowFocus).toBe(true);
+    expect(depositsQueryOptions(1).refetchIntervalInBackground).toBe(false);
   });
 
   it('refetches the balance when a pending deposit is settled', async () => {

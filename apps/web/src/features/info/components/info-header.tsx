@@ -21,7 +21,7 @@ export function InfoHeader() {
     >
       <Container size="md" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <BrandLogo />
+          <BrandLogo compact />
           <Group gap="sm" wrap="nowrap">
             <Anchor
               component={Link}

@@ -1,7 +1,8 @@
-import { Avatar, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { CoinIcon } from '../../../components/coin-icon';
 import { COIN_COUNT_CLAIM, SUPPORTED_COINS } from '../content/coins';
 
-/** The coins a deposit can be paid in, as lettered tokens (no remote logos: the app loads nothing from elsewhere). */
+/** The coins a deposit can be paid in, with the same bundled logos as Add Money (nothing is loaded from elsewhere). */
 export function CoinStrip() {
   return (
     <Stack gap="md" align="center">
@@ -34,9 +35,7 @@ export function CoinStrip() {
               background: 'var(--mantine-color-default)',
             }}
           >
-            <Avatar size={20} radius="xl" color="initials" name={coin.name} aria-hidden="true" fz={10}>
-              {coin.code.slice(0, 1)}
-            </Avatar>
+            <CoinIcon code={coin.code} size={20} />
             <Text component="span" fz="xs" fw={600}>
               {coin.code}
               <VisuallyHidden> ({coin.name})</VisuallyHidden>

@@ -12,7 +12,7 @@ type LandingSectionProps = {
   children: ReactNode;
 };
 
-export const tintedBackground = 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))';
+export const tintedBackground = 'var(--cc-tint)';
 
 /** A landing section with a real id (so #anchors scroll to it) and a centred heading block. */
 export function LandingSection({ id, eyebrow, title, description, tinted = false, children }: LandingSectionProps) {

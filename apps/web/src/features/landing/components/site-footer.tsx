@@ -3,7 +3,7 @@ import { Anchor, Box, Container, Divider, Grid, Group, Stack, Text, Title } from
 import { IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { NOT_A_BANK_DISCLAIMER, RESTRICTED_COUNTRIES_NOTICE } from '../../../lib/legal-notices';
+import { LEGAL_LINKS, NOT_A_BANK_DISCLAIMER, RESTRICTED_COUNTRIES_NOTICE } from '../../../lib/legal-notices';
 import { LANDING_SECTIONS } from '../content/legal';
 import { BrandLogo } from './brand-logo';
 
@@ -11,6 +11,8 @@ const companyLinks = [
   { to: '/about', label: 'About' },
   { to: '/faq', label: 'FAQ' },
   { to: '/support', label: 'Support' },
+  LEGAL_LINKS.terms,
+  LEGAL_LINKS.privacy,
 ];
 
 /** The footer of every public page: links, support contact and the legal notices. */
@@ -21,7 +23,7 @@ export function SiteFooter() {
       py={{ base: 40, md: 56 }}
       style={{
         borderTop: '1px solid var(--mantine-color-default-border)',
-        background: 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))',
+        background: 'var(--cc-tint)',
       }}
     >
       <Container size="lg">

@@ -28,7 +28,7 @@ export function SiteHeader() {
     >
       <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-          <BrandLogo size={logoSize} />
+          <BrandLogo size={logoSize} compact />
           <Group component="nav" aria-label="Page sections" gap={4} visibleFrom="md">
             {LANDING_SECTIONS.map((section) => (
               <Anchor

@@ -1,6 +1,6 @@
 import { messageSchema, type StepUpFields } from '@coincard/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useAuthenticatorStatus } from './authenticator';
 
@@ -18,19 +18,6 @@ export const needsCode = (factor: SecondFactor) => factor.email || factor.app;
 /** Mails a step-up code (the server sends one only when e-mail two-factor is on). */
 export function useSendStepUpCodeMutation() {
   return useMutation({ mutationFn: () => api.post('/user/step-up/code', {}, messageSchema) });
-}
-
-export type StepUpErrors = { currentPassword?: string; code?: string };
-
-/**
- * The server names the step-up field it rejected; a wrong or expired mailed code can come back without a field,
- * and belongs on the code field all the same.
- */
-export function stepUpErrors(error: unknown): StepUpErrors {
-  if (!isApiError(error)) return {};
-  const fields = error.fields ?? {};
-  const codeProblem = !fields.currentPassword && /code/i.test(error.errorCode) ? error.message : undefined;
-  return { currentPassword: fields.currentPassword, code: fields.code ?? codeProblem };
 }
 
 /** What the request carries: the code only when a second factor asks for one. */

@@ -94,8 +94,13 @@ function Enrolment({
   );
 }
 
+type AuthenticatorSectionProps = {
+  /** Why the app must stay on (an administrator's last second factor): Turn off is then not offered. */
+  keepOnReason?: string;
+};
+
 /** Authenticator app (TOTP) with recovery codes: set up, confirm, renew codes, turn off. */
-export function AuthenticatorSection() {
+export function AuthenticatorSection({ keepOnReason }: AuthenticatorSectionProps = {}) {
   const status = useAuthenticatorStatus();
   const start = useStartEnrolmentMutation();
   const disable = useDisableAuthenticatorMutation();
@@ -181,10 +186,17 @@ export function AuthenticatorSection() {
           <Button variant="light" onClick={() => setAction('regenerate')}>
             New recovery codes
           </Button>
-          <Button variant="light" color="red" onClick={() => setAction('disable')}>
-            Turn off
-          </Button>
+          {keepOnReason ? null : (
+            <Button variant="light" color="red" onClick={() => setAction('disable')}>
+              Turn off
+            </Button>
+          )}
         </Group>
+        {keepOnReason ? (
+          <Text size="sm" c="dimmed">
+            {keepOnReason}
+          </Text>
+        ) : null}
       </Stack>
     );
   };

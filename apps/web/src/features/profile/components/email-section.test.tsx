@@ -83,4 +83,45 @@ describe('Email section step-up', () => {
     expect(await screen.findByText(expired, { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
     expect(code).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('marks a wrong current password on its field, focused, without a toast', async () => {
+    profileApi(
+      {},
+      {
+        '/api/user/update/email/init': () => fieldError('currentPassword', 'Your current password is incorrect.'),
+      },
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<EmailSection currentEmail="alice@example.com" />);
+    await user.click(screen.getByRole('textbox', { name: 'New email' }));
+    await user.paste('new@example.com');
+    await user.click(passwordInput());
+    await user.paste('Wrong-Pass-42');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(
+      await screen.findByText('Your current password is incorrect.', { selector: '.mantine-InputWrapper-error' }),
+    ).toBeInTheDocument();
+    expect(passwordInput()).toHaveFocus();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+
+  it('marks the new address when the server refuses it', async () => {
+    const taken = 'That e-mail address cannot be used.';
+    profileApi(
+      {},
+      {
+        '/api/user/update/email/init': () =>
+          jsonResponse(400, { message: taken, errorCode: 'ValidationError', fields: { newEmail: taken } }),
+      },
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<EmailSection currentEmail="alice@example.com" />);
+    await user.click(screen.getByRole('textbox', { name: 'New email' }));
+    await user.paste('ALICE@example.com');
+    await user.click(passwordInput());
+    await user.paste('Sturdy-Pass-42');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    expect(await screen.findByText(taken, { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'New email' })).toHaveFocus();
+  });
 });

@@ -3,13 +3,17 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { OtpInput } from '../../../components/otp-input';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { type FormErrors, formErrorsFrom, reportFormError } from '../api/form-errors';
 import { useInitEmailChangeMutation } from '../api/init-email-change';
-import { stepUpBody, stepUpErrors, useSecondFactor } from '../api/step-up';
+import { stepUpBody, useSecondFactor } from '../api/step-up';
 import { useVerifyEmailChangeMutation } from '../api/verify-email-change';
 import { SettingsSection } from './settings-section';
 import { StepUpFields } from './step-up-fields';
 
 type EmailSectionProps = { currentEmail: string };
+
+const SERVER_FIELDS = ['newEmail', 'currentPassword', 'code'] as const;
 
 /** Change Email: send a one-time code to the new address, then confirm it. */
 export function EmailSection({ currentEmail }: EmailSectionProps) {
@@ -20,11 +24,15 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
   const [otpSentTo, setOtpSentTo] = useState<string | null>(null);
   const initMutation = useInitEmailChangeMutation();
   const verifyMutation = useVerifyEmailChangeMutation();
+  const [errors, setErrors] = useState<FormErrors>({});
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
+  const clearError = (name: string) => setErrors(({ [name]: _cleared, ...rest }) => rest);
 
   const sendOtp = (event: FormEvent) => {
     event.preventDefault();
     const email = newEmail.trim();
     if (!email) return;
+    setErrors({});
     initMutation.mutate(
       { newEmail: email, ...stepUpBody(stepUp, factor) },
       {
@@ -34,7 +42,7 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
           setOtp('');
           notifySuccess(response.message, 'Code sent');
         },
-        onError: (error) => notifyError(error),
+        onError: (error) => reportFormError(error, formErrorsFrom(error, SERVER_FIELDS), setErrors, focusFirstInvalid),
       },
     );
   };
@@ -67,7 +75,7 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
         </>
       }
     >
-      <form onSubmit={sendOtp} noValidate>
+      <form ref={ref} onSubmit={sendOtp} noValidate>
         <Stack gap="sm" maw={480}>
           <Text fw={600} size="sm">
             Change Email
@@ -78,14 +86,22 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
             autoComplete="email"
             placeholder="new@example.com"
             value={newEmail}
-            onChange={(event) => setNewEmail(event.currentTarget.value)}
+            onChange={(event) => {
+              setNewEmail(event.currentTarget.value);
+              clearError('newEmail');
+            }}
+            error={errors.newEmail}
           />
           <StepUpFields
             value={stepUp}
-            onChange={(value) => setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '' })}
+            onChange={(value) => {
+              if (value.currentPassword !== stepUp.currentPassword) clearError('currentPassword');
+              if ((value.code ?? '') !== stepUp.code) clearError('code');
+              setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '' });
+            }}
             factor={factor}
-            // The server names the wrong field; it is marked here.
-            errors={stepUpErrors(initMutation.error)}
+            // The server names the field it refused; the message shows there, not in a toast.
+            errors={{ currentPassword: errors.currentPassword, code: errors.code }}
           />
           <Group>
             <Button

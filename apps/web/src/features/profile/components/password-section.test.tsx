@@ -54,8 +54,45 @@ describe('Password section step-up', () => {
     expect(
       await screen.findByText('Your current password is incorrect.', { selector: '.mantine-InputWrapper-error' }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Current password/, { selector: 'input' })).toHaveAccessibleDescription(
-      'Your current password is incorrect.',
+    const current = screen.getByLabelText(/^Current password/, { selector: 'input' });
+    expect(current).toHaveAccessibleDescription('Your current password is incorrect.');
+    // The field says it, and focus is on it: no red "Something went wrong" toast on top.
+    expect(current).toHaveFocus();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+
+    await user.type(current, 'x');
+    expect(current).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('marks the new password when the server refuses it (the same as the current one)', async () => {
+    const message = 'The new password must differ from the current one.';
+    profileApi(
+      {},
+      {
+        '/api/user/update/password': () =>
+          jsonResponse(400, { message, errorCode: 'ValidationError', fields: { newPassword: message } }),
+      },
     );
+    const user = userEvent.setup();
+    renderWithProviders(<PasswordSection />);
+    await fill(user);
+    expect(await screen.findByText(message, { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^New password/, { selector: 'input' })).toHaveFocus();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+
+  it('keeps the toast for a refusal that names no field (too many tries)', async () => {
+    profileApi(
+      {},
+      {
+        '/api/user/update/password': () =>
+          jsonResponse(429, { message: 'Too many attempts. Try again in 15 minutes.', errorCode: 'TooManyRequests' }),
+      },
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<PasswordSection />);
+    await fill(user);
+    expect(await screen.findByText('Too many attempts. Try again in 15 minutes.')).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
   });
 });

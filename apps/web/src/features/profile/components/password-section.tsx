@@ -3,21 +3,24 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PasswordField } from '../../../components/password-field';
 import { PasswordStrength } from '../../../components/password-strength';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useChangePasswordMutation } from '../api/change-password';
-import { stepUpBody, stepUpErrors, useSecondFactor } from '../api/step-up';
+import { formErrorsFrom, reportFormError } from '../api/form-errors';
+import { stepUpBody, useSecondFactor } from '../api/step-up';
 import { SettingsSection } from './settings-section';
 import { StepUpFields } from './step-up-fields';
 
 type PasswordValues = { currentPassword: string; code: string; newPassword: string; confirmPassword: string };
 
 const EMPTY: PasswordValues = { currentPassword: '', code: '', newPassword: '', confirmPassword: '' };
+const SERVER_FIELDS = ['currentPassword', 'code', 'newPassword'] as const;
 
 /** Change Password: current, new (must pass the strength rules) and a matching confirmation. */
 export function PasswordSection() {
   const mutation = useChangePasswordMutation();
   const factor = useSecondFactor();
-  const serverErrors = stepUpErrors(mutation.error);
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const form = useForm<PasswordValues>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -43,10 +46,11 @@ export function PasswordSection() {
           form.setValues(EMPTY);
           form.resetDirty(EMPTY);
         },
-        onError: (error) => notifyError(error),
+        onError: (error) =>
+          reportFormError(error, formErrorsFrom(error, SERVER_FIELDS), form.setErrors, focusFirstInvalid),
       },
     );
-  });
+  }, focusFirstInvalid);
 
   return (
     <SettingsSection
@@ -54,19 +58,18 @@ export function PasswordSection() {
       title="Password"
       description="Change Password. Other devices signed in to your account will be signed out."
     >
-      <form onSubmit={handleSubmit} noValidate>
+      <form ref={ref} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm" maw={480}>
           <StepUpFields
             value={{ currentPassword: form.values.currentPassword, code: form.values.code }}
             onChange={(value) => {
-              form.setFieldValue('currentPassword', value.currentPassword);
-              form.setFieldValue('code', value.code ?? '');
+              // Only the field typed in: setting a field clears its error, and the other's must stay.
+              if (value.currentPassword !== form.values.currentPassword)
+                form.setFieldValue('currentPassword', value.currentPassword);
+              if ((value.code ?? '') !== form.values.code) form.setFieldValue('code', value.code ?? '');
             }}
             factor={factor}
-            errors={{
-              currentPassword: form.errors.currentPassword ?? serverErrors.currentPassword,
-              code: serverErrors.code,
-            }}
+            errors={{ currentPassword: form.errors.currentPassword, code: form.errors.code }}
           />
           <PasswordField
             label="New password"

@@ -1,5 +1,6 @@
 import type { User } from '@coincard/shared';
 import { Stack, Text, Title } from '@mantine/core';
+import { useAuthenticatorStatus } from '../api/authenticator';
 import { AuthenticatorSection } from './authenticator-section';
 import { EmailSection } from './email-section';
 import { PasswordSection } from './password-section';
@@ -7,7 +8,20 @@ import { TwoFactorSection } from './two-factor-section';
 
 type ProfileSettingsProps = { user: User };
 
+/** The API refuses to leave an administrator without a second factor; the page says so instead of a failing switch. */
+const ADMIN_KEEPS_EMAIL_CODES =
+  'Administrators always keep a second factor. To turn e-mail codes off, set up the authenticator app first.';
+const ADMIN_KEEPS_APP = 'Administrators always keep a second factor. To turn the app off, turn on e-mail codes first.';
+
+/**
+ * The signed-in person's own e-mail, password and sign-in protection, for users and administrators alike (nothing
+ * here is about cards or referrals).
+ */
 export function ProfileSettings({ user }: ProfileSettingsProps) {
+  const authenticator = useAuthenticatorStatus();
+  const isAdmin = user.role === 'admin';
+  // Until the authenticator's status is known, an administrator's e-mail codes count as the last factor.
+  const hasApp = authenticator.data?.enabled ?? false;
   return (
     <Stack gap="lg" maw={760} mx="auto" w="100%">
       <Stack gap={2}>
@@ -20,8 +34,11 @@ export function ProfileSettings({ user }: ProfileSettingsProps) {
       </Stack>
       <EmailSection currentEmail={user.email} />
       <PasswordSection />
-      <TwoFactorSection isEnabled={user.isTwoFactorEnabled} />
-      <AuthenticatorSection />
+      <TwoFactorSection
+        isEnabled={user.isTwoFactorEnabled}
+        keepOnReason={isAdmin && !hasApp ? ADMIN_KEEPS_EMAIL_CODES : undefined}
+      />
+      <AuthenticatorSection keepOnReason={isAdmin && !user.isTwoFactorEnabled ? ADMIN_KEEPS_APP : undefined} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { isApiError } from '../../../lib/api-client';
+import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/notify';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { formErrorsFrom } from '../api/form-errors';
 import { StepUpFields } from './step-up-fields';
 
 type StepUpFormProps = {
@@ -22,26 +23,27 @@ export function StepUpForm({ submitLabel, submitColor, pending, error, onSubmit,
   const [values, setValues] = useState({ currentPassword: '', code: '' });
   const code = values.code.trim();
   const canSubmit = values.currentPassword.length > 0 && CODE_PATTERN.test(code);
-  const fields = isApiError(error) ? error.fields : undefined;
+  // These endpoints name the password field `password`; anything else the server refuses is said at the code.
+  const fields = formErrorsFrom(error, ['currentPassword', 'code'], { password: 'currentPassword' });
+  const codeError =
+    fields.code ??
+    (error && !fields.currentPassword ? errorMessage(error, 'That did not work. Try again.') : undefined);
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
+  useEffect(() => {
+    if (error) focusFirstInvalid();
+  }, [error, focusFirstInvalid]);
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (canSubmit) onSubmit({ password: values.currentPassword, code });
   };
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form ref={ref} onSubmit={handleSubmit} noValidate>
       <Stack gap="sm" maw={420}>
         <StepUpFields
           value={values}
           onChange={(next) => setValues({ currentPassword: next.currentPassword, code: next.code ?? '' })}
           factor={APP_FACTOR}
-          errors={{
-            currentPassword: fields?.password,
-            code: fields?.password
-              ? undefined
-              : error
-                ? errorMessage(error, 'That did not work. Try again.')
-                : undefined,
-          }}
+          errors={{ currentPassword: fields.currentPassword, code: codeError }}
         />
         <Group gap="sm">
           <Button type="submit" color={submitColor} disabled={!canSubmit} loading={pending}>

@@ -61,4 +61,20 @@ describe('Two-factor section step-up', () => {
     expect(screen.queryByRole('button', { name: 'Turn off' })).not.toBeInTheDocument();
     expect(toggle).toBeChecked();
   });
+
+  it('marks a wrong current password on its field, focused, without a toast', async () => {
+    profileApi({}, { '/api/user/2fa': () => fieldError('currentPassword', 'Your current password is incorrect.') });
+    const user = userEvent.setup();
+    renderWithProviders(<TwoFactorSection isEnabled />);
+    await user.click(screen.getByRole('switch', { name: 'Require an e-mailed code at sign-in' }));
+    const current = screen.getByLabelText(/^Current password/, { selector: 'input' });
+    await user.click(current);
+    await user.paste('Wrong-Pass-42');
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(
+      await screen.findByText('Your current password is incorrect.', { selector: '.mantine-InputWrapper-error' }),
+    ).toBeInTheDocument();
+    expect(current).toHaveFocus();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
 });

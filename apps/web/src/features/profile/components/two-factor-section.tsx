@@ -1,35 +1,48 @@
-import { Badge, Button, Group, Stack, Switch } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { stepUpBody, stepUpErrors, useSecondFactor } from '../api/step-up';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { type FormErrors, formErrorsFrom, reportFormError } from '../api/form-errors';
+import { stepUpBody, useSecondFactor } from '../api/step-up';
 import { useToggleTwoFactorMutation } from '../api/toggle-two-factor';
 import { SettingsSection } from './settings-section';
 import { StepUpFields } from './step-up-fields';
 
-type TwoFactorSectionProps = { isEnabled: boolean };
+type TwoFactorSectionProps = {
+  isEnabled: boolean;
+  /** Why e-mail codes must stay on (an administrator's last second factor): the switch is then not offered. */
+  keepOnReason?: string;
+};
 
 const EMPTY = { currentPassword: '', code: '' };
+const SERVER_FIELDS = ['currentPassword', 'code'] as const;
 
 /**
  * E-mail based two-factor authentication: a code by e-mail at every sign-in. Turning it on is one click; turning it
  * off asks for the password and a code first, so a stolen session cannot strip the protection.
  */
-export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
+export function TwoFactorSection({ isEnabled, keepOnReason }: TwoFactorSectionProps) {
   const mutation = useToggleTwoFactorMutation();
   const factor = useSecondFactor();
   const [confirmingOff, setConfirmingOff] = useState(false);
   const [stepUp, setStepUp] = useState(EMPTY);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const shownEnabled = mutation.isPending ? Boolean(mutation.variables?.enabled) : isEnabled && !confirmingOff;
+  const isKeptOn = isEnabled && keepOnReason !== undefined;
 
   const close = () => {
     setConfirmingOff(false);
     setStepUp(EMPTY);
+    setErrors({});
     mutation.reset();
   };
 
   const turnOff = (event: FormEvent) => {
     event.preventDefault();
     if (!stepUp.currentPassword) return;
+    setErrors({});
     mutation.mutate(
       { enabled: false, ...stepUpBody(stepUp, factor) },
       {
@@ -38,7 +51,7 @@ export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
           setConfirmingOff(false);
           setStepUp(EMPTY);
         },
-        onError: (error) => notifyError(error),
+        onError: (error) => reportFormError(error, formErrorsFrom(error, SERVER_FIELDS), setErrors, focusFirstInvalid),
       },
     );
   };
@@ -56,34 +69,55 @@ export function TwoFactorSection({ isEnabled }: TwoFactorSectionProps) {
       }
       description="When it is on, we e-mail you a 6-digit code each time you sign in, so a stolen password alone is not enough."
     >
-      <Switch
-        label="Require an e-mailed code at sign-in"
-        checked={shownEnabled}
-        disabled={mutation.isPending}
-        onChange={(event) => {
-          if (!event.currentTarget.checked) {
-            setConfirmingOff(true);
-            return;
-          }
-          if (confirmingOff) {
-            close();
-            return;
-          }
-          mutation.mutate(
-            { enabled: true },
-            { onSuccess: (response) => notifySuccess(response.message), onError: (error) => notifyError(error) },
-          );
-        }}
-        size="md"
-      />
+      {isKeptOn ? (
+        // Not a switch that cannot move (a greyed switch reads as "off"): a plain statement and the reason.
+        <Stack gap={4}>
+          <Group gap="xs" wrap="nowrap">
+            <IconLock size={18} aria-hidden />
+            <Text size="sm" fw={500}>
+              An e-mailed code is required at every sign-in.
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {keepOnReason}
+          </Text>
+        </Stack>
+      ) : (
+        <Switch
+          label="Require an e-mailed code at sign-in"
+          checked={shownEnabled}
+          disabled={mutation.isPending}
+          onChange={(event) => {
+            if (!event.currentTarget.checked) {
+              setConfirmingOff(true);
+              return;
+            }
+            if (confirmingOff) {
+              close();
+              return;
+            }
+            mutation.mutate(
+              { enabled: true },
+              { onSuccess: (response) => notifySuccess(response.message), onError: (error) => notifyError(error) },
+            );
+          }}
+          size="md"
+        />
+      )}
       {confirmingOff ? (
-        <form onSubmit={turnOff} noValidate aria-label="Turn off two-factor authentication">
+        <form ref={ref} onSubmit={turnOff} noValidate aria-label="Turn off two-factor authentication">
           <Stack gap="sm" maw={480}>
             <StepUpFields
               value={stepUp}
-              onChange={(value) => setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '' })}
+              onChange={(value) => {
+                setErrors((shown) => ({
+                  currentPassword: value.currentPassword === stepUp.currentPassword ? shown.currentPassword : undefined,
+                  code: (value.code ?? '') === stepUp.code ? shown.code : undefined,
+                }));
+                setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '' });
+              }}
               factor={factor}
-              errors={stepUpErrors(mutation.error)}
+              errors={errors}
             />
             <Group gap="sm">
               <Button type="submit" color="red" disabled={!stepUp.currentPassword} loading={mutation.isPending}>

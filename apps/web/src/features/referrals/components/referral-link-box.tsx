@@ -24,7 +24,8 @@ export function ReferralLinkBox({ userId, balanceCents }: ReferralLinkBoxProps) 
   const noticeId = useId();
   const clipboard = useClipboard({ timeout: COPY_CONFIRMATION_MS });
   const isActive = balanceCents >= REFERRAL_LINK_MIN_BALANCE_CENTS;
-  const link = referralLinkFor(userId);
+  // Not even built while inactive, so nothing can leak it into the page.
+  const link = isActive ? referralLinkFor(userId) : null;
 
   useEffect(() => {
     // A failed copy is only logged (docs/product-rules.md, Messages); the link stays on screen to select by hand.
@@ -33,7 +34,9 @@ export function ReferralLinkBox({ userId, balanceCents }: ReferralLinkBoxProps) 
 
   const copyButton = (
     <Button
-      onClick={() => clipboard.copy(link)}
+      onClick={() => {
+        if (link) clipboard.copy(link);
+      }}
       disabled={!isActive}
       aria-describedby={isActive ? undefined : noticeId}
       // Light green, not filled: white on Mantine's filled green is under 4.5:1.
@@ -52,7 +55,7 @@ export function ReferralLinkBox({ userId, balanceCents }: ReferralLinkBoxProps) 
         <Title order={2} size="h4" id={titleId}>
           Your referral link
         </Title>
-        {isActive ? (
+        {link ? (
           <Group gap="sm" align="flex-end" wrap="wrap">
             <TextInput
               label="Referral link"

@@ -113,7 +113,7 @@ export function SimulatorPage({ issuerCardId, returnTo }: SimulatorPageProps) {
   }
 
   return (
-    <Box mih="100dvh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+    <Box mih="100dvh" bg="var(--cc-backdrop)">
       <SandboxBanner standsInFor="the shops where a card is used" />
       <Container size={640} py={{ base: 'lg', sm: 48 }} px={{ base: 'sm', sm: 'md' }} component="main">
         <Stack gap="xs" mb="md">

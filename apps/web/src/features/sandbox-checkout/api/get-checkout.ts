@@ -18,6 +18,8 @@ export const checkoutSchema = z.object({
   status: z.string(),
   isFinal: z.boolean(),
   paidUsd: z.string().nullable(),
+  /** What the payer sent, in the coin (the provider's `payment_amount`); its USD value is `paidUsd`. */
+  paidCoinAmount: z.string().nullish(),
   expiresAt: z.string(),
   returnUrl: z.string().nullable(),
 });

@@ -114,6 +114,28 @@ describe('Sandbox checkout page', () => {
     }
   });
 
+  it('shows an overpayment in a coin with the coins sent and their dollar value', async () => {
+    mockSandbox(
+      makeCheckout({
+        coin: 'BTC',
+        network: 'btc',
+        payerAmount: '0.00051824',
+        rate: '96480.10',
+        status: 'paid_over',
+        isFinal: true,
+        paidUsd: '55.00',
+        paidCoinAmount: '0.00057007',
+      }),
+    );
+    renderWithProviders(<CheckoutPage uuid={UUID} />);
+    expect(await screen.findByRole('heading', { name: 'Overpayment received' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '0.00057007 BTC ($55.00) arrived for a $50.00 invoice. CoinCard adds its dollar value to your balance.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('is a public route that says so when the payment does not exist', async () => {
     mockFetch(() => jsonResponse(404, { message: 'This payment does not exist.', errorCode: 'NotFound' }));
     renderWithProviders(<AppRoutes />, { route: '/sandbox/checkout/unknown' });

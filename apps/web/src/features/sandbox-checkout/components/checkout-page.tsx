@@ -82,7 +82,7 @@ export function CheckoutPage({ uuid }: { uuid: string }) {
   }
 
   return (
-    <Box mih="100dvh" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+    <Box mih="100dvh" bg="var(--cc-backdrop)">
       <SandboxBanner standsInFor="the crypto payment provider" />
       <Container size={560} py={{ base: 'lg', sm: 48 }} px={{ base: 'sm', sm: 'md' }} component="main">
         <Stack gap="xs" mb="md">

@@ -25,19 +25,22 @@ export function formatUsd(dollars: string | null): string {
 /** The headline and sentence for an invoice that is over. */
 export function finalMessage(checkout: Checkout): { title: string; text: string } {
   const invoice = formatUsd(checkout.amountUsd);
-  const paid = formatUsd(checkout.paidUsd);
+  // The provider reports the coins sent and their dollar value; both are shown, as a real checkout would.
+  const inCoin = (dollars: string) =>
+    checkout.paidCoinAmount ? `${checkout.paidCoinAmount} ${checkout.coin} (${dollars})` : dollars;
+  const paid = inCoin(formatUsd(checkout.paidUsd));
   switch (checkout.status) {
     case 'paid':
-      return { title: 'Payment received', text: `${invoice} arrived. CoinCard adds it to your balance.` };
+      return { title: 'Payment received', text: `${inCoin(invoice)} arrived. CoinCard adds it to your balance.` };
     case 'paid_over':
       return {
         title: 'Overpayment received',
-        text: `${paid} arrived for a ${invoice} invoice. CoinCard adds what arrived to your balance.`,
+        text: `${paid} arrived for a ${invoice} invoice. CoinCard adds its dollar value to your balance.`,
       };
     case 'wrong_amount':
       return {
         title: 'Partial payment received',
-        text: `${paid} of ${invoice} arrived. CoinCard adds what arrived to your balance.`,
+        text: `${paid} of ${invoice} arrived. CoinCard adds its dollar value to your balance.`,
       };
     case 'cancel':
       return { title: 'Payment expired', text: 'The invoice ran out before it was paid. Nothing was charged.' };

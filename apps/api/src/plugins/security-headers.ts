@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+type Headers = Record<string, string>;
+
+/**
+ * Helmet's headers for a configuration, worked out once. Helmet (and @fastify/helmet) rebuild them, CSP parsing
+ * included, on every request, which showed in the authenticated read's profile
+ * (docs/decisions/020-authenticated-read-performance.md); the configuration never changes while the app runs.
+ */
+function headersOf(options: HelmetOptions): Headers {
+  const headers: Headers = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+function pageHeaders(isHttps: boolean): Headers {
+  return headersOf({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes and a <style> element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Merchant logos in card histories come from the issuer's enrichment, on its own https hosts.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: isHttps ? [] : null,
+      },
+    },
+    strictTransportSecurity: isHttps,
+  });
+}
+
+/**
+ * A JSON answer is never rendered as a page, so it carries only what guards data (the OWASP REST set): no
+ * sniffing, nothing may load or frame it, no referrer, same-origin reads, HSTS over https. The page set above is
+ * about a kilobyte that every API answer carried for nothing.
+ */
+function apiHeaders(isHttps: boolean): Headers {
+  return headersOf({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    originAgentCluster: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: isHttps,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+}
+
+/**
+ * Security headers on every answer, set as the request arrives so error answers carry them too: the API's small
+ * set under /api/ (its docs page excepted), never cached; the page set elsewhere. Each answer names its request id.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { isHttps: boolean }) {
+  const page = pageHeaders(options.isHttps);
+  const api = { ...apiHeaders(options.isHttps), 'cache-control': 'no-store' };
+  const docs = { ...page, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    const { url } = request;
+    reply.headers(url.startsWith('/api/') ? (url.startsWith('/api/docs') ? docs : api) : page);
+    reply.header('x-request-id', request.id);
+    done();
+  });
+}

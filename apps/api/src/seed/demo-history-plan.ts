@@ -1,0 +1,26 @@
+/**
+ * What the demo user has done by the time someone first signs in as them: a few weeks of top-ups in different coins,
+ * one card, a load and some everyday purchases. Amounts in cents; keys make every step idempotent.
+ */
+
+export const DEMO_USER_AGE_DAYS = 21;
+
+export const DEMO_TOP_UPS = [
+  { key: 'demo-seed:top-up:1', currency: 'USDT', network: 'TRON', amount: 25_000, daysAgo: 16, minutes: 9 * 60 + 14 },
+  { key: 'demo-seed:top-up:2', currency: 'BTC', network: 'BTC', amount: 12_000, daysAgo: 10, minutes: 18 * 60 + 2 },
+  { key: 'demo-seed:top-up:3', currency: 'ETH', network: 'ARBITRUM', amount: 8_000, daysAgo: 5, minutes: 12 * 60 + 41 },
+  { key: 'demo-seed:top-up:4', currency: 'USDC', network: 'POLYGON', amount: 6_000, daysAgo: 1, minutes: 20 * 60 + 5 },
+] as const;
+
+export const DEMO_CARD = { key: 'demo-seed:card', name: 'Subscriptions', pin: 2468 } as const;
+
+export const DEMO_LOAD = { key: 'demo-seed:load', amount: 15_000 } as const;
+
+/** Merchants of the sandbox issuer's spend simulator (providers/issuing/sandbox-merchants.ts). */
+export const DEMO_PURCHASES = [
+  { merchantSlug: 'netflix', amount: 1_549, recurring: true },
+  { merchantSlug: 'spotify', amount: 1_099, recurring: true },
+  { merchantSlug: 'amazon', amount: 4_230, recurring: false },
+  { merchantSlug: 'digitalocean', amount: 1_200, recurring: true },
+  { merchantSlug: 'corner-cafe', amount: 680, recurring: false },
+] as const;
