@@ -1,12 +1,32 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineComponentCss } from './build-plugins/mantine-component-css';
+import { precompress } from './build-plugins/precompress';
+import { preloadFont } from './build-plugins/preload-font';
+import { type RoutePreloads, routePages } from './build-plugins/route-pages';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
+
+// Guest pages are often a first visit too: their lazily loaded code is named in their own copy of index.html.
+const GUEST_AREA = ['src/app/routes/guest-area.ts'];
+const ROUTE_PRELOADS: RoutePreloads = {
+  '/login': GUEST_AREA,
+  '/signup': GUEST_AREA,
+  '/password/forgot': GUEST_AREA,
+  '/password/reset': GUEST_AREA,
+};
 
 // Route-level splitting comes from React.lazy; the admin area is one chunk because every admin page is
 // loaded through the single dynamic import of src/app/routes/admin-area.ts. Vendors get long-lived chunks.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    mantineComponentCss({ devEntry: '/src/main.tsx' }),
+    // Inter's Latin subset is the one every page's text needs (src/main.tsx imports @fontsource-variable/inter).
+    preloadFont('inter-latin-wght-normal.woff2'),
+    routePages(ROUTE_PRELOADS),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -35,11 +55,11 @@ export default defineConfig({
         chunkFileNames: (chunk) => (chunk.name === 'admin-area' ? 'assets/admin-[hash].js' : 'assets/[name]-[hash].js'),
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          // Charts (and recharts under them) are for the admin dashboard only: they stay in the admin chunk.
-          if (id.includes('node_modules/@mantine/charts/')) return undefined;
-          if (id.includes('node_modules/@mantine/') || id.includes('node_modules/@floating-ui/')) return 'mantine';
           return undefined;
         },
+        // Rollup splits shared code finely (one chunk per Mantine component a few pages share): fold chunks this
+        // small into a neighbour, or a page waits on dozens of requests.
+        experimentalMinChunkSize: 20_000,
       },
     },
   },

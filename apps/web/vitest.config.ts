@@ -4,11 +4,21 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    css: false,
     restoreMocks: true,
     unstubGlobals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}'],
+          css: false,
+        },
+      },
+      // The build's own plugins run in Node, without the browser polyfills of src/test/setup.ts.
+      { extends: true, test: { name: 'build', environment: 'node', include: ['build-plugins/**/*.test.ts'] } },
+    ],
   },
 });

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -28,6 +27,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerRequestGuard } from './plugins/request-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSpa } from './plugins/serve-spa.js';
 import { sandboxIssuerCredentials } from './providers/issuing/index.js';
 import { registerSandboxIssuerServer } from './providers/issuing/sandbox-server.js';
 import { sandboxCredentials } from './providers/payments/index.js';
@@ -124,27 +124,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   }
 
   if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
-    await serveSpa(app, options.webDistDir);
+    await registerSpa(app, options.webDistDir);
   }
   return app;
-}
-
-async function serveSpa(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    setHeaders(res, path) {
-      const immutable = path.includes(`${join(root, 'assets')}`);
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply
-        .status(404)
-        .send({ message: `No such endpoint: GET ${request.url.split('?')[0]}`, errorCode: 'NotFound' });
-    }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  });
 }

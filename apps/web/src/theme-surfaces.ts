@@ -1,15 +1,16 @@
-import {
+import type {
   AppShell,
   Card,
   Combobox,
   Drawer,
   HoverCard,
-  type MantineColorsTuple,
+  MantineColorsTuple,
   Menu,
   Paper,
   Popover,
 } from '@mantine/core';
 import type { CSSProperties } from 'react';
+import { extend } from './theme-extend';
 
 /**
  * The dark scheme's greys, tinted towards the navy primary so the dark theme reads as deep blue-black rather than flat
@@ -43,14 +44,14 @@ export const onLayer = (layer: 'surface' | 'raised') =>
   ({ '--mantine-color-body': `var(--cc-${layer})` }) as CSSProperties;
 
 export const surfaceComponents = {
-  Paper: Paper.extend({ styles: { root: onLayer('surface') } }),
-  Card: Card.extend({ styles: { root: onLayer('surface') } }),
-  AppShell: AppShell.extend({ styles: { header: onLayer('surface'), navbar: onLayer('surface') } }),
-  Drawer: Drawer.extend({ styles: { content: onLayer('raised') } }),
-  Popover: Popover.extend({ styles: { dropdown: onLayer('raised') } }),
-  Menu: Menu.extend({ styles: { dropdown: onLayer('raised') } }),
-  Combobox: Combobox.extend({ styles: { dropdown: onLayer('raised') } }),
-  HoverCard: HoverCard.extend({ styles: { dropdown: onLayer('raised') } }),
+  Paper: extend<typeof Paper>({ styles: { root: onLayer('surface') } }),
+  Card: extend<typeof Card>({ styles: { root: onLayer('surface') } }),
+  AppShell: extend<typeof AppShell>({ styles: { header: onLayer('surface'), navbar: onLayer('surface') } }),
+  Drawer: extend<typeof Drawer>({ styles: { content: onLayer('raised') } }),
+  Popover: extend<typeof Popover>({ styles: { dropdown: onLayer('raised') } }),
+  Menu: extend<typeof Menu>({ styles: { dropdown: onLayer('raised') } }),
+  Combobox: extend<typeof Combobox>({ styles: { dropdown: onLayer('raised') } }),
+  HoverCard: extend<typeof HoverCard>({ styles: { dropdown: onLayer('raised') } }),
 };
 
 /** Shadows that still read on a dark page: deeper, and with a faint top light so a raised edge catches it. */

@@ -1,13 +1,14 @@
 import {
   type CSSVariablesResolver,
   createTheme,
-  Input,
+  type Input,
   type MantineColorsTuple,
-  Modal,
-  ModalHeader,
-  Notification,
+  type Modal,
+  type ModalHeader,
+  type Notification,
 } from '@mantine/core';
 import focusRing from './styles/focus-ring.module.css';
+import { extend } from './theme-extend';
 import { darkPalette, onLayer, surfaceComponents, surfaceVariables } from './theme-surfaces';
 
 const navy: MantineColorsTuple = [
@@ -58,16 +59,17 @@ export const theme = createTheme({
   autoContrast: true,
   components: {
     ...surfaceComponents,
-    Input: Input.extend({ classNames: { input: focusRing.input } }),
+    // extend<…>() rather than Input.extend() and the like: the theme is in the first load (theme-extend.ts).
+    Input: extend<typeof Input>({ classNames: { input: focusRing.input } }),
     // Mantine's close button is an icon alone: give every modal's one a name for screen readers.
-    Modal: Modal.extend({
+    Modal: extend<typeof Modal>({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } },
       styles: { content: onLayer('raised') },
     }),
     // A dialog's <header> sits outside any section (the modal is portalled to the body), so it would be a second
     // banner landmark beside the top bar's (axe: landmark-no-duplicate-banner); the dialog's name says what it is.
-    ModalHeader: ModalHeader.extend({ defaultProps: { role: 'none' } }),
-    Notification: Notification.extend({
+    ModalHeader: extend<typeof ModalHeader>({ defaultProps: { role: 'none' } }),
+    Notification: extend<typeof Notification>({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // Mantine's own grey for the toast text is below AA contrast; the theme's dimmed colour passes.
       styles: { root: onLayer('raised'), description: { color: 'var(--mantine-color-dimmed)' } },

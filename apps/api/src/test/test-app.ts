@@ -44,6 +44,8 @@ type TestAppOverrides = {
   logLines?: string[];
   /** Sends mail to the development outbox (served at /api/dev/outbox) instead of the in-test SMTP server. */
   useDevOutbox?: boolean;
+  /** A built SPA to serve beside /api, as `npm start` serves apps/web/dist. */
+  webDistDir?: string;
 };
 
 /**
@@ -83,7 +85,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     payments: overrides.payments?.(appUrl),
     issuer: overrides.issuer?.(appUrl),
   });
-  const app: FastifyInstance = await buildApp(deps);
+  const app: FastifyInstance = await buildApp(deps, { webDistDir: overrides.webDistDir });
   await app.listen({ host: '127.0.0.1', port });
   const defaultIp = freshIp();
 

@@ -2,26 +2,28 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoader } from '../components/page-loader';
+// The landing page is the first load of most visitors: it comes with the entry, not one round trip after it.
+import { LandingPage } from '../features/landing/landing-page';
 import { lazyPage } from '../lib/lazy-page';
 import { ScrollToTop } from './scroll-to-top';
 
 // Guards and layouts load on demand too, so the landing page does not download the session machinery.
-const GuestGuard = lazyPage(() => import('./guards/guest-guard'), 'GuestGuard');
+const loadGuestArea = () => import('./routes/guest-area');
+const GuestGuard = lazyPage(loadGuestArea, 'GuestGuard');
 const AuthGuard = lazyPage(() => import('./guards/auth-guard'), 'AuthGuard');
 const RoleLayout = lazyPage(() => import('./role-layout'), 'RoleLayout');
 
 const loadAdminArea = () => import('./routes/admin-area');
 
-const LandingPage = lazyPage(() => import('../features/landing/landing-page'), 'LandingPage');
 const AboutPage = lazyPage(() => import('../features/info/about-page'), 'AboutPage');
 const FaqPage = lazyPage(() => import('../features/info/faq-page'), 'FaqPage');
 const SupportPage = lazyPage(() => import('../features/info/support-page'), 'SupportPage');
 const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'TermsPage');
 const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page'), 'PrivacyPage');
-const AuthRoute = lazyPage(() => import('./routes/auth-route'), 'AuthRoute');
-const EmailVerifyRoute = lazyPage(() => import('./routes/email-verify-route'), 'EmailVerifyRoute');
-const ForgotPasswordRoute = lazyPage(() => import('./routes/forgot-password-route'), 'ForgotPasswordRoute');
-const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password-route'), 'ResetPasswordRoute');
+const AuthRoute = lazyPage(loadGuestArea, 'AuthRoute');
+const EmailVerifyRoute = lazyPage(loadGuestArea, 'EmailVerifyRoute');
+const ForgotPasswordRoute = lazyPage(loadGuestArea, 'ForgotPasswordRoute');
+const ResetPasswordRoute = lazyPage(loadGuestArea, 'ResetPasswordRoute');
 const DashboardRoute = lazyPage(() => import('./routes/dashboard-route'), 'DashboardRoute');
 const AdminUsersRoute = lazyPage(loadAdminArea, 'AdminUsersRoute');
 const AdminUserDetailRoute = lazyPage(loadAdminArea, 'AdminUserDetailRoute');

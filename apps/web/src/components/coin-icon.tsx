@@ -1,55 +1,35 @@
 import { findCoin } from '@coincard/shared';
 import { Avatar } from '@mantine/core';
-import TokenAVAX from '@web3icons/react/icons/tokens/TokenAVAX';
-import TokenBCH from '@web3icons/react/icons/tokens/TokenBCH';
-import TokenBNB from '@web3icons/react/icons/tokens/TokenBNB';
-import TokenBTC from '@web3icons/react/icons/tokens/TokenBTC';
-import TokenCGPT from '@web3icons/react/icons/tokens/TokenCGPT';
-import TokenDAI from '@web3icons/react/icons/tokens/TokenDAI';
-import TokenDASH from '@web3icons/react/icons/tokens/TokenDASH';
-import TokenDOGE from '@web3icons/react/icons/tokens/TokenDOGE';
-import TokenETH from '@web3icons/react/icons/tokens/TokenETH';
-import TokenLTC from '@web3icons/react/icons/tokens/TokenLTC';
-import TokenPOL from '@web3icons/react/icons/tokens/TokenPOL';
-import TokenSHIB from '@web3icons/react/icons/tokens/TokenSHIB';
-import TokenSOL from '@web3icons/react/icons/tokens/TokenSOL';
-import TokenTON from '@web3icons/react/icons/tokens/TokenTON';
-import TokenTRX from '@web3icons/react/icons/tokens/TokenTRX';
-import TokenUSDC from '@web3icons/react/icons/tokens/TokenUSDC';
-import TokenUSDT from '@web3icons/react/icons/tokens/TokenUSDT';
-import TokenVERSE from '@web3icons/react/icons/tokens/TokenVERSE';
-import TokenXMR from '@web3icons/react/icons/tokens/TokenXMR';
+import { useEffect, useState } from 'react';
 
-type TokenIcon = typeof TokenBTC;
+type Logos = typeof import('./coin-logos')['COIN_LOGOS'];
 
-/** One import per coin keeps the bundle to the logos the product accepts; coins missing here get letters. */
-const LOGOS: Record<string, TokenIcon> = {
-  AVAX: TokenAVAX,
-  BCH: TokenBCH,
-  BNB: TokenBNB,
-  BTC: TokenBTC,
-  CGPT: TokenCGPT,
-  DAI: TokenDAI,
-  DASH: TokenDASH,
-  DOGE: TokenDOGE,
-  ETH: TokenETH,
-  LTC: TokenLTC,
-  POL: TokenPOL,
-  SHIB: TokenSHIB,
-  SOL: TokenSOL,
-  TON: TokenTON,
-  TRX: TokenTRX,
-  USDC: TokenUSDC,
-  USDT: TokenUSDT,
-  VERSE: TokenVERSE,
-  XMR: TokenXMR,
-};
+let logos: Logos | null = null;
+let logosLoading: Promise<Logos> | null = null;
+
+function loadLogos(): Promise<Logos> {
+  logosLoading ??= import('./coin-logos').then((module) => {
+    logos = module.COIN_LOGOS;
+    return logos;
+  });
+  return logosLoading;
+}
+
+/** The logos once their chunk is in (at once after the first time); null until then. */
+function useCoinLogos(): Logos | null {
+  const [loaded, setLoaded] = useState(logos);
+  useEffect(() => {
+    if (!loaded) void loadLogos().then(setLoaded);
+  }, [loaded]);
+  return loaded;
+}
 
 type CoinIconProps = { code: string; size?: number };
 
 /** A coin's logo on a round badge, or its first letters on a coloured avatar. Decorative: the code is always beside it. */
 export function CoinIcon({ code, size = 32 }: CoinIconProps) {
-  const Logo = LOGOS[code.toUpperCase()];
+  // While the logos load, a coin shows its letters in the same round badge: nothing moves when the logo arrives.
+  const Logo = useCoinLogos()?.[code.toUpperCase()];
   if (!Logo) {
     return (
       <Avatar

@@ -1,0 +1,64 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Vite names everything under assets/ by its content hash, so a changed file is a new URL. */
+const HASHED_DIR = 'assets';
+/** index.html with a route's own preloads, written by the web build (apps/web/build-plugins/route-pages.ts). */
+const PAGES_DIR = 'pages';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed files: browsers may keep it but must ask whether it changed. */
+const REVALIDATE = 'no-cache';
+/** Precompressed copies the web build writes beside each file (apps/web/build-plugins/precompress.ts). */
+const COMPRESSED_SUFFIX = /\.(br|gz)$/;
+
+function isHashedAsset(root: string, filePath: string): boolean {
+  return relative(root, dirname(filePath)).split(sep)[0] === HASHED_DIR;
+}
+
+/** Client-side route → its page file under root, e.g. '/login' → 'pages/login.html'. */
+function routePages(root: string): Map<string, string> {
+  let files: string[];
+  try {
+    files = readdirSync(join(root, PAGES_DIR), { recursive: true, encoding: 'utf8' });
+  } catch {
+    return new Map();
+  }
+  return new Map(
+    files
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [`/${file.slice(0, -'.html'.length).split(sep).join('/')}`, `${PAGES_DIR}/${file}`]),
+  );
+}
+
+/**
+ * Serves the built SPA beside /api: the brotli or gzip copy the build made when Accept-Encoding allows it (with the
+ * original's Content-Type and the copy's own Content-Length), hashed assets cached for a year, and index.html
+ * (also for every client-side route) revalidated on each visit. A route the build wrote a page for gets that page,
+ * which is index.html plus preloads of the route's own code. A missing hashed asset is a 404, not index.html, so a
+ * page still open from before a deploy fails its chunk import clearly instead of parsing HTML as JavaScript.
+ */
+export async function registerSpa(app: FastifyInstance, root: string) {
+  const pages = routePages(root);
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    preCompressed: true,
+    // The copies are found through preCompressed and the pages through their routes: neither is a URL of its own.
+    globIgnore: ['**/*.br', '**/*.gz', `${PAGES_DIR}/**`],
+    // @fastify/send's Cache-Control (max-age=0) would overwrite the one set below.
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const original = filePath.replace(COMPRESSED_SUFFIX, '');
+      res.setHeader('cache-control', isHashedAsset(root, original) ? IMMUTABLE : REVALIDATE);
+      // The body depends on Accept-Encoding for every file that has copies; saying so always is simpler and harmless.
+      res.setHeader('vary', 'Accept-Encoding');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path.startsWith(`/${HASHED_DIR}/`)) return reply.callNotFound();
+    return reply.sendFile(pages.get(path.replace(/(.)\/$/, '$1')) ?? 'index.html');
+  });
+}

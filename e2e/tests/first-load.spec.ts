@@ -1,0 +1,42 @@
+import { expect, test } from '../fixtures';
+
+// How the built app reaches a browser (docs/decisions/022-fast-first-load.md): the web build's compressed copies,
+// cache headers, the font preload and the route pages, checked on the real build and server rather than on fixtures.
+
+const BROTLI = { 'accept-encoding': 'gzip, deflate, br' };
+const linksIn = (html: string, rel: string) =>
+  [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]+)"`, 'g'))].map((match) => match[1] ?? '');
+
+test('the landing page is revalidated, and what it names is compressed and cached for a year', async ({ request }) => {
+  const page = await request.get('/', { headers: BROTLI });
+  expect(page.headers()['cache-control']).toBe('no-cache');
+  const html = await page.text();
+  const script = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1] ?? '';
+  const files = [script, ...linksIn(html, 'stylesheet'), ...linksIn(html, 'modulepreload')];
+  expect(files.length).toBeGreaterThanOrEqual(3);
+  for (const file of files) {
+    const response = await request.get(file, { headers: BROTLI });
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()['content-encoding'], file).toBe('br');
+    expect(response.headers()['cache-control'], file).toBe('public, max-age=31536000, immutable');
+    expect(response.headers().vary, file).toBe('Accept-Encoding');
+  }
+  const [font] = linksIn(html, 'preload');
+  expect(font).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  expect((await request.get(font ?? '')).headers()['content-type']).toBe('font/woff2');
+});
+
+test("/login's page preloads the guest pages' code, which the landing page does not load", async ({ request }) => {
+  const landing = await (await request.get('/')).text();
+  const login = await (await request.get('/login?redirectUrl=%2Fdashboard')).text();
+  const guestArea = linksIn(login, 'modulepreload').find((file) => file.includes('/guest-area-'));
+  expect(guestArea).toBeDefined();
+  expect(landing).not.toContain('guest-area-');
+  for (const file of [...linksIn(login, 'modulepreload'), ...linksIn(login, 'preload')]) {
+    expect((await request.get(file)).status(), file).toBe(200);
+  }
+});
+
+test('a hashed file that does not exist is a 404, not the page', async ({ request }) => {
+  expect((await request.get('/assets/index-gone1234.js')).status()).toBe(404);
+});
