@@ -77,9 +77,24 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { isHttps
   const api = { ...apiHeaders(options.isHttps), 'cache-control': 'no-store' };
   const docs = { ...page, 'cache-control': 'no-store' };
   app.addHook('onRequest', (request, reply, done) => {
-    const { url } = request;
-    reply.headers(url.startsWith('/api/') ? (url.startsWith('/api/docs') ? docs : api) : page);
+    const path = apiPath(request.routeOptions.url, request.url);
+    reply.headers(path.startsWith('/api/') ? (path.startsWith('/api/docs') ? docs : api) : page);
     reply.header('x-request-id', request.id);
     done();
   });
+}
+
+/**
+ * The path the router matched, not the raw URL: the router decodes escapes, so `/%61pi/user` reaches `/api/user`
+ * and must get the API's headers too. A request no route matched is judged by its decoded path.
+ */
+function apiPath(route: string | undefined, url: string): string {
+  if (route && route !== '/*') return route;
+  const path = url.split('?')[0] ?? '';
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -155,6 +155,13 @@ describe('cross-site requests', () => {
     expect(refused.headers['x-frame-options']).toBe('DENY');
     expect(refused.headers['cache-control']).toBe('no-store');
 
+    // The router decodes escapes: an encoded /api/ path reaches the API and gets its headers.
+    for (const disguised of ['/%61pi/health', '/ap%69/no-such-endpoint']) {
+      const answer = await t.request('GET', disguised);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    }
+
     const page = await t.request('GET', '/no-such-page');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");

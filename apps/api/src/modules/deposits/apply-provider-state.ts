@@ -7,7 +7,7 @@ import type { InvoiceState, PaymentWebhook } from '../../providers/payments/paym
 import { move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { releaseSignupReward } from '../referrals/referral-rewards.service.js';
-import { closeReview, reportReview } from '../reviews/report-review.js';
+import { closeReview, decidedByPerson, reportReview } from '../reviews/report-review.js';
 import {
   type CoinRate,
   coinNeedingRate,
@@ -161,7 +161,7 @@ export async function applyProviderState(
     }
     const report = paymentReport(state, sameStatusReport(state, incoming, stored), deposit.currency);
     const received = usdReceived(report, rate);
-    const decided = creditFor(state.status, deposit.amount, received);
+    const decided = await unlessDecided(tx, deposit, state.status, creditFor(state.status, deposit.amount, received));
     if ('review' in decided) {
       deps.logger.error(
         { depositId: deposit.id, provider: state.providerStatus, reason: decided.review },
@@ -233,4 +233,16 @@ export async function applyProviderState(
     if (credit > 0) await releaseSignupReward(tx, deps, deposit.userId);
     return credit > 0 ? 'credited' : 'closed';
   });
+}
+
+/**
+ * A person decided this held top-up (refunded the payer at the provider, credited by hand): a later answer that
+ * would credit it goes back to the queue instead, or the payer would be paid twice.
+ */
+async function unlessDecided(tx: Transaction, deposit: DepositRow, status: DepositStatus, decided: Credit) {
+  if ('review' in decided || !deposit.providerStatus?.startsWith('review:')) return decided;
+  if (!(await decidedByPerson(tx, 'deposit_amount_mismatch', deposit.id))) return decided;
+  return {
+    review: `the provider now reports ${status} (${formatCents(decided.credit)}) for a top-up a person already decided`,
+  };
 }

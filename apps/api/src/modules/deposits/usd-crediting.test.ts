@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/client.js';
 import { reconcileDeposits } from '../../jobs/reconcile-deposits.js';
+import { ensureUser } from '../../seed/ensure-users.js';
+import { signInAgain } from '../../test/card-helpers.js';
 import type { CookieJar } from '../../test/cookie-jar.js';
 import { countRows } from '../../test/count-rows.js';
 import { createDeposit, payInSandbox, postWebhook, settleSilently, signedWebhook } from '../../test/deposit-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { reviewsAbout } from '../../test/review-helpers.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, STRONG_PASSWORD, type TestApp } from '../../test/test-app.js';
 import { webhookSources } from '../../webhook-sources.js';
 import { replayProviderEvents } from '../webhooks/webhooks.service.js';
 
@@ -177,6 +179,34 @@ describe('a top-up paid in a coin that is not a dollar', () => {
       resolution_note: "Settled by the provider's later answer: PAID_OVER, $55.00 credited.",
     });
     expect(review?.resolved_at).not.toBeNull();
+  });
+
+  it('never credits a hold a person has decided, even when the provider later agrees', async () => {
+    await ensureUser(t.deps, { role: 'admin', email: 'usd-admin@example.com', password: STRONG_PASSWORD });
+    const admin = await signInAgain(t, 'usd-admin@example.com');
+    const { jar, deposit } = await btcDeposit('btc-decided@example.com');
+    await settleSilently(t, deposit.paymentUrl, 'paid_over', '55.00');
+    expect((await postWebhook(t, btcWebhook(deposit, 'paid_over', '80.00'))).json()).toMatchObject({
+      outcome: 'needs-review',
+    });
+    const [held] = await reviewsAbout(t, deposit._id);
+    const resolved = await t.request('PATCH', `/api/admin/reviews/${held?.id}`, {
+      jar: admin,
+      body: { note: 'Refunded the payer at the provider.' },
+    });
+    expect(resolved.statusCode).toBe(200);
+
+    expect((await postWebhook(t, btcWebhook(deposit, 'paid_over', '55.00'))).json()).toMatchObject({
+      outcome: 'needs-review',
+    });
+    await executeRows(t.deps.db, sql`update deposits set next_check_at = '2000-01-01' where id = ${deposit._id}`);
+    await reconcileDeposits(t.deps);
+    expect(await balanceOf(jar)).toBe(0);
+    expect(await depositOf(jar)).toMatchObject({ status: 'PENDING', amountPaid: 0 });
+    expect(await countRows(t, 'ledger_transfers', sql`id = ${`deposit:${deposit._id}`}`)).toBe(0);
+    const reviews = await reviewsAbout(t, deposit._id);
+    expect(reviews.map((review) => review.resolved_at === null)).toEqual([false, true]);
+    expect(reviews[1]?.reason).toContain('a person already decided');
   });
 
   it('waits and retries, holding nothing, while the provider cannot give a rate', async () => {

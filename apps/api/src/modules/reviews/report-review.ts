@@ -87,3 +87,16 @@ export async function closeReview(
       ),
     );
 }
+
+/**
+ * Whether a person (not the app) has decided a review of this kind and subject. A held top-up a person decided
+ * (refunded at the provider, credited by hand) must not be credited again by a later provider answer.
+ */
+export async function decidedByPerson(db: Executor, kind: ReviewKind, subjectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.kind, kind), eq(reviews.subjectId, subjectId), isNotNull(reviews.resolvedBy)))
+    .limit(1);
+  return row !== undefined;
+}

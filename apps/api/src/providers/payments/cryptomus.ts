@@ -17,6 +17,11 @@ export type CryptomusOptions = {
 };
 
 const money = z.union([z.string(), z.number()]).transform(String);
+/**
+ * A USD figure is credited, so only the documented string form is taken: a JSON number has already been rounded to
+ * a float, which could round a cent up. A number counts as no figure (the top-up is then held for a person).
+ */
+const usdText = z.union([z.string(), z.number().transform(() => null)]);
 
 const invoiceResultSchema = z.object({
   uuid: z.string(),
@@ -27,7 +32,7 @@ const invoiceResultSchema = z.object({
   currency: z.string().nullish(),
   payer_currency: z.string().nullish(),
   payment_amount: money.nullish(),
-  payment_amount_usd: money.nullish(),
+  payment_amount_usd: usdText.nullish(),
   expired_at: z.number().nullish(),
 });
 
