@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executeRows } from './db/client.js';
 import { expectLedgerInvariants } from './test/ledger-invariants.js';
 import {
@@ -21,9 +21,7 @@ import {
   unsettled,
   waitUntil,
 } from './test/money-burst.js';
-import { freePort, killAllServerProcesses, type ServerProcess, startServerProcess } from './test/server-process.js';
-import { type SmtpCapture, startSmtpCapture } from './test/smtp-capture.js';
-import { openTestDatabase } from './test/test-database.js';
+import { freePort, type ServerProcess, serverProcessSuite, startServerProcess } from './test/server-process.js';
 
 /*
  * The real server process on PostgreSQL, killed with SIGKILL in the middle of a burst of money operations, then
@@ -31,17 +29,7 @@ import { openTestDatabase } from './test/test-database.js';
  * the in-memory PGlite of the test.
  */
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let smtp: SmtpCapture;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  smtp = await startSmtpCapture();
-});
-afterAll(async () => {
-  await killAllServerProcesses();
-  await smtp?.close();
-  await database?.close();
-});
+const suite = serverProcessSuite();
 
 const TOP_UP = 20_000;
 const CARD_FEE = 1_500;
@@ -63,14 +51,14 @@ const paymentTaken = (op: Operation) =>
 
 describe('crash recovery', () => {
   it('keeps every accepted operation exactly once when the server is killed mid-burst (PostgreSQL)', async () => {
-    const url = database.url;
+    const url = suite.database.url;
     if (!url) throw new Error('this suite runs on PostgreSQL only (TEST_DATABASE_URL)');
     const port = await freePort();
-    let server: ServerProcess = await startServerProcess({ databaseUrl: url, port, smtpUrl: smtp.url });
+    let server: ServerProcess = await startServerProcess({ databaseUrl: url, port, smtpUrl: suite.smtp.url });
 
     const customers: Customer[] = await Promise.all(
       [0, 1, 2, 3].map(async (i) => {
-        const customer = await signUpCustomer(server.url, smtp, database.db, `crash-${i}@example.com`);
+        const customer = await signUpCustomer(server.url, suite.smtp, suite.database.db, `crash-${i}@example.com`);
         await topUp(server.url, customer, TOP_UP);
         await activeCard(server.url, customer);
         const preload = loadOp(customer, PRELOAD);
@@ -79,7 +67,7 @@ describe('crash recovery', () => {
         return customer;
       }),
     );
-    await waitUntil('the preloads to settle', () => settledEverywhere(database.db));
+    await waitUntil('the preloads to settle', () => settledEverywhere(suite.database.db));
 
     // The burst: per customer two top-ups (created, then paid at the checkout), four loads and an unload, all at once.
     const ops: Operation[] = [];
@@ -114,7 +102,7 @@ describe('crash recovery', () => {
     // The kill did land mid-burst: some requests never got an answer.
     expect(unanswered.length).toBeGreaterThan(0);
 
-    server = await startServerProcess({ databaseUrl: url, port, smtpUrl: smtp.url });
+    server = await startServerProcess({ databaseUrl: url, port, smtpUrl: suite.smtp.url });
     // The clients retry what got no answer, with the same Idempotency-Key; a top-up created only now gets paid now.
     for (const op of unanswered) {
       await replay(server.url, op);
@@ -129,15 +117,20 @@ describe('crash recovery', () => {
     // received it, so the stored copy is applied; a fresh one when it never arrived).
     for (const op of ops.filter((candidate) => candidate.kind === 'pay' && !isAccepted(candidate.answer))) {
       const uuid = op.path.split('/')[4] ?? '';
-      const [invoice] = await executeRows(database.db, sql`select order_id from sandbox_invoices where uuid = ${uuid}`);
+      const [invoice] = await executeRows(
+        suite.database.db,
+        sql`select order_id from sandbox_invoices where uuid = ${uuid}`,
+      );
       if (!invoice) continue;
       const orderId = String(invoice.order_id);
       const stored = await executeRows(
-        database.db,
+        suite.database.db,
         sql`select raw_body from provider_events where source = 'payments' and subject = ${orderId}`,
       );
       const bodies =
-        stored.length > 0 ? stored.map((row) => String(row.raw_body)) : [await sandboxWebhookFor(database.db, orderId)];
+        stored.length > 0
+          ? stored.map((row) => String(row.raw_body))
+          : [await sandboxWebhookFor(suite.database.db, orderId)];
       for (const body of bodies) {
         const redelivered = await op.customer.client.send(server.url, 'POST', '/api/webhooks/payments', body);
         expect(redelivered.status).toBe(200);
@@ -148,11 +141,11 @@ describe('crash recovery', () => {
     // Reconciliation and the job workers of the restarted process finish what the crash left half-way.
     await waitUntil(
       'reconciliation to finish what the crash left',
-      () => settledEverywhere(database.db),
+      () => settledEverywhere(suite.database.db),
       90_000,
-      () => unsettled(database.db),
+      () => unsettled(suite.database.db),
     );
-    await expectLedgerInvariants(database.db);
+    await expectLedgerInvariants(suite.database.db);
 
     for (const customer of customers) {
       const mine = ops.filter((op) => op.customer === customer);
@@ -176,14 +169,14 @@ describe('crash recovery', () => {
 
       // Exactly the accepted movements exist, each completed once; exactly the paid top-ups were credited.
       const movements = await executeRows(
-        database.db,
+        suite.database.db,
         sql`select idempotency_key, status from card_operations where user_id = ${customer.userId} and kind <> 'fee'
             order by created_at`,
       );
       expect(movements).toHaveLength(1 + loads.length + unloads.length);
       expect(movements.every((row) => row.status === 'completed')).toBe(true);
       const credited = await executeRows(
-        database.db,
+        suite.database.db,
         sql`select count(*)::int as n, coalesce(sum(credited_amount), 0)::int as cents
             from deposits where user_id = ${customer.userId} and status = 'PAID'`,
       );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executeRows } from './db/client.js';
 import { expectLedgerInvariants } from './test/ledger-invariants.js';
 import {
@@ -19,43 +19,31 @@ import {
   unsettled,
   waitUntil,
 } from './test/money-burst.js';
-import { freePort, killAllServerProcesses, startServerProcess } from './test/server-process.js';
-import { type SmtpCapture, startSmtpCapture } from './test/smtp-capture.js';
-import { openTestDatabase } from './test/test-database.js';
+import { freePort, serverProcessSuite, startServerProcess } from './test/server-process.js';
 
 /*
  * Two server processes on one PostgreSQL database, each with its job runner, sandbox issuer deliveries and webhook
  * routes. Only in the PostgreSQL run (vitest.config.ts): two processes cannot share an in-memory PGlite.
  */
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let smtp: SmtpCapture;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  smtp = await startSmtpCapture();
-});
-afterAll(async () => {
-  await killAllServerProcesses();
-  await smtp?.close();
-  await database?.close();
-});
+const suite = serverProcessSuite();
 
 const TOP_UP = 20_000;
 const CARD_FEE = 1_500;
 
 describe('two app instances on one database', () => {
   it('credits every top-up once and settles every card movement once, with webhooks and jobs on both (PostgreSQL)', async () => {
-    const url = database.url;
+    const url = suite.database.url;
     if (!url) throw new Error('this suite runs on PostgreSQL only (TEST_DATABASE_URL)');
     const [portA, portB] = [await freePort(), await freePort()];
-    const a = await startServerProcess({ databaseUrl: url, port: portA, smtpUrl: smtp.url });
-    const b = await startServerProcess({ databaseUrl: url, port: portB, smtpUrl: smtp.url });
+    const a = await startServerProcess({ databaseUrl: url, port: portA, smtpUrl: suite.smtp.url });
+    const b = await startServerProcess({ databaseUrl: url, port: portB, smtpUrl: suite.smtp.url });
     const instances = [a.url, b.url];
 
     const customers: Customer[] = [];
     for (let i = 0; i < 3; i += 1) {
       const home = instances[i % 2] ?? a.url;
-      const customer = await signUpCustomer(home, smtp, database.db, `twin-${i}@example.com`);
+      const customer = await signUpCustomer(home, suite.smtp, suite.database.db, `twin-${i}@example.com`);
       await topUp(home, customer, TOP_UP);
       await activeCard(home, customer);
       customers.push(customer);
@@ -68,7 +56,7 @@ describe('two app instances on one database', () => {
     expect(deposits.every((op) => op.answer?.status === 201)).toBe(true);
     const orderIds = deposits.map((op) => (op.answer?.json as { orderId?: string } | undefined)?.orderId ?? '');
     await executeRows(
-      database.db,
+      suite.database.db,
       sql`update sandbox_invoices set status = 'paid', payment_amount_usd = amount
           where order_id in (${sql.join(
             orderIds.map((id) => sql`${id}`),
@@ -86,7 +74,7 @@ describe('two app instances on one database', () => {
     );
     const webhookAnswers = orderIds.flatMap((orderId) =>
       [...instances, ...instances].map(async (instance) => {
-        const body = await sandboxWebhookFor(database.db, orderId);
+        const body = await sandboxWebhookFor(suite.database.db, orderId);
         const answer = await fetch(`${instance}/api/webhooks/payments`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -119,11 +107,11 @@ describe('two app instances on one database', () => {
     // Both job runners (issuer deliveries, settle, replay) finish the movements.
     await waitUntil(
       'both instances to settle every movement',
-      () => settledEverywhere(database.db),
+      () => settledEverywhere(suite.database.db),
       60_000,
-      () => unsettled(database.db),
+      () => unsettled(suite.database.db),
     );
-    await expectLedgerInvariants(database.db);
+    await expectLedgerInvariants(suite.database.db);
 
     for (const customer of customers) {
       const credited = deposits.filter((op) => op.customer === customer).reduce((sum, op) => sum + op.amount, 0);
@@ -140,7 +128,7 @@ describe('two app instances on one database', () => {
     // Every work row handled once: one movement per key, each completed with one audit entry; one stored event per
     // delivered webhook (duplicates collapse), each processed on its first attempt.
     const movements = await executeRows(
-      database.db,
+      suite.database.db,
       sql`select o.id, o.status, (select count(*) from audit_log l
             where l.action = 'card.fund_completed' and l.details->>'operationId' = o.id::text)::int as completions
           from card_operations o where o.kind = 'fund'`,
@@ -148,7 +136,7 @@ describe('two app instances on one database', () => {
     expect(movements).toHaveLength(loads.length);
     expect(movements.every((row) => row.status === 'completed' && row.completions === 1)).toBe(true);
     const events = await executeRows(
-      database.db,
+      suite.database.db,
       sql`select subject, count(*)::int as n, bool_and(processed_at is not null) as processed, max(attempts)::int as attempts
           from provider_events where source = 'payments' and subject in (${sql.join(
             orderIds.map((id) => sql`${id}`),
@@ -157,7 +145,7 @@ describe('two app instances on one database', () => {
     );
     expect(events).toHaveLength(orderIds.length);
     expect(events.every((row) => row.n === 1 && row.processed === true && row.attempts === 1)).toBe(true);
-    const leases = await executeRows(database.db, sql`select name from jobs where last_finished_at is null`);
+    const leases = await executeRows(suite.database.db, sql`select name from jobs where last_finished_at is null`);
     expect(leases).toEqual([]);
   }, 115_000);
 });

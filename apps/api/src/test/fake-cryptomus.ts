@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A stand-in for Cryptomus written from its public documentation (providers.md), independent of the adapter's
+ * A stand-in for Cryptomus written from its public documentation (docs/payment-provider-protocol.md), independent of the adapter's
  * code: it checks the `merchant` and `sign` headers, keeps invoices by order_id, and sends webhooks signed the
  * way the provider does (PHP json_encode, slashes escaped).
  */

@@ -2,6 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { type SmtpCapture, startSmtpCapture } from './smtp-capture.js';
+import { openTestDatabase } from './test-database.js';
+
+type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 
 /** The API package's folder: the server runs from its sources through tsx, so no build is needed first. */
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -157,4 +162,22 @@ export class HttpClient {
     }
     return { status: response.status, json, text };
   }
+}
+
+/**
+ * What a suite of server processes shares: a PostgreSQL database and an SMTP capture, opened before the suite and
+ * closed after it, once every server process it started is gone. Read the fields inside tests (they are set then).
+ */
+export function serverProcessSuite(): { database: TestDatabase; smtp: SmtpCapture } {
+  const suite = {} as { database: TestDatabase; smtp: SmtpCapture };
+  beforeAll(async () => {
+    suite.database = await openTestDatabase();
+    suite.smtp = await startSmtpCapture();
+  });
+  afterAll(async () => {
+    await killAllServerProcesses();
+    await suite.smtp?.close();
+    await suite.database?.close();
+  });
+  return suite;
 }

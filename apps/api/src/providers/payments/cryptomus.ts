@@ -57,7 +57,7 @@ function toInvoiceState(raw: unknown): InvoiceState {
     paymentUrl: result.url,
     status: mapCryptomusStatus(providerStatus),
     providerStatus,
-    // The info answer as documented has no USD field: `payment_amount` is in the payer's coin (providers.md).
+    // The info answer as documented has no USD field: `payment_amount` is in the payer's coin (docs/payment-provider-protocol.md).
     amountPaidCents: usdStringToCents(result.payment_amount_usd),
     paymentAmount: result.payment_amount ?? null,
     payerCurrency: result.payer_currency ?? null,

@@ -66,7 +66,7 @@ const refuse = (reply: FastifyReply, status: number, message: string) =>
 
 /**
  * A working simulation of a Cryptomus-style crypto payment provider, served by the app itself on the embedded
- * default. It speaks the same signed protocol as the real one (providers.md), keeps its own invoices, expires
+ * default. It speaks the same signed protocol as the real one (docs/payment-provider-protocol.md), keeps its own invoices, expires
  * them, and sends signed webhooks over HTTP when the tester picks an outcome on the checkout page.
  */
 export function registerSandboxPaymentServer(app: FastifyInstance, options: SandboxServerOptions) {
@@ -84,7 +84,7 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
     return expired ?? invoice;
   }
 
-  // As documented (providers.md): the info answer reports `payment_amount` in the payer's coin and no USD value;
+  // As documented (docs/payment-provider-protocol.md): the info answer reports `payment_amount` in the payer's coin and no USD value;
   // only the webhook carries `payment_amount_usd`.
   const resultOf = (invoice: Invoice) => ({
     uuid: invoice.uuid,
