@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ledgerInvariants } from './lib/ledger-invariants.mjs';
 import { ledgerTransfers } from './lib/ledger-transfers.mjs';
+import { cpuPerRequest, cpuSnapshot } from './lib/process-cpu.mjs';
 import { registrationTiming } from './lib/registration-timing.mjs';
 import { measureAdmin, seedScale } from './lib/scale.mjs';
 import { cardFor, topUp, verifiedUser } from './lib/users.mjs';
@@ -39,7 +40,9 @@ await admin.query(`create database ${dbName}`);
 const dbUrl = new URL(BASE_DB);
 dbUrl.pathname = `/${dbName}`;
 
-const server = spawn('node', ['apps/api/dist/server.js'], {
+// BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
+const profileArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const server = spawn('node', [...profileArgs, 'apps/api/dist/server.js'], {
   env: {
     ...process.env,
     DATABASE_URL: dbUrl.toString(),
@@ -104,9 +107,11 @@ async function signIn(email = 'demo@coincard.test', password = 'Demo-User-2026!'
   throw new Error(`no sign-in code for ${email}`);
 }
 
-function run(title, options) {
+/** One autocannon run; with `pid`, also the CPU that process and PostgreSQL spent per request during it. */
+function run(title, options, pid) {
   return new Promise((resolve, reject) => {
     const settings = { connections: CONNECTIONS, ...(options.amount ? {} : { duration: DURATION }), ...options };
+    const before = pid ? cpuSnapshot(pid) : null;
     autocannon(settings, (error, result) => {
       if (error) reject(error);
       else
@@ -115,6 +120,7 @@ function run(title, options) {
           rps: Math.round(result.requests.average),
           p99: result.latency.p99,
           errors: result.errors + result.non2xx,
+          cpu: before ? cpuPerRequest(before, cpuSnapshot(pid), result.requests.total) : null,
         });
     });
   });
@@ -165,16 +171,19 @@ async function authenticatedRead(cookie) {
     ceilings.once('message', resolve);
     ceilings.once('exit', () => reject(new Error('the ceiling server stopped')));
   });
-  rows.push(await run('bare Fastify route (ceiling)', { url: `http://127.0.0.1:${PORT + 1}/bare` }));
-  const ceiling = await run('Fastify + one primary-key SELECT through pg (ceiling)', {
-    url: `http://127.0.0.1:${PORT + 1}/one`,
-  });
+  const ceilingPid = ceilings.pid;
+  rows.push(await run('bare Fastify route (ceiling)', { url: `http://127.0.0.1:${PORT + 1}/bare` }, ceilingPid));
+  const ceiling = await run(
+    'Fastify + one primary-key SELECT through pg (ceiling)',
+    { url: `http://127.0.0.1:${PORT + 1}/one` },
+    ceilingPid,
+  );
   rows.push(ceiling);
   ceilings.removeAllListeners('exit');
   ceilings.kill('SIGTERM');
   await new Promise((r) => ceilings.once('exit', r));
 
-  const user = await run('GET /api/user', { url: `${APP}/api/user`, headers: { cookie } });
+  const user = await run('GET /api/user', { url: `${APP}/api/user`, headers: { cookie } }, server.pid);
   rows.push(user);
   rows.push({
     title: `GET /api/user ÷ one-query ceiling: ${Math.round((user.rps / ceiling.rps) * 100)}%`,
@@ -208,7 +217,7 @@ async function throughput() {
   }
 
   await authenticatedRead(cookie);
-  rows.push(await run('GET /api/transactions', { url: `${APP}/api/transactions`, headers: { cookie } }));
+  rows.push(await run('GET /api/transactions', { url: `${APP}/api/transactions`, headers: { cookie } }, server.pid));
 
   // Webhook crediting: each request settles one fresh deposit in the sandbox and credits it over the signed
   // webhook path (checkout outcome → signed webhook → info call → ledger), so one request is one credit.
@@ -317,12 +326,13 @@ async function throughput() {
   });
 }
 
-const header = `| Scenario | req/s | p99 ms | errors |\n|---|---:|---:|---:|`;
+// CPU per request is the steadier figure on a shared machine: requests per second follow whatever else runs.
+const header = `| Scenario | req/s | p99 ms | errors | server CPU µs/req | PostgreSQL CPU µs/req |\n|---|---:|---:|---:|---:|---:|`;
 const table = [
   header,
   ...rows.map(
     (r) =>
-      `| ${r.title}${r.creditsPerSecond ? ` (${r.creditsPerSecond} credits/s)` : ''} | ${r.rps} | ${r.p99} | ${r.errors} |`,
+      `| ${r.title}${r.creditsPerSecond ? ` (${r.creditsPerSecond} credits/s)` : ''} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.cpu?.server ?? ''} | ${r.cpu?.postgres ?? ''} |`,
   ),
 ].join('\n');
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 
 /**
@@ -34,13 +34,19 @@ function inspect(root: unknown): Finding {
  * here too, before any validator or handler recurses into it.
  */
 export function registerNulGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    const findings = [inspect(request.body), inspect(request.query), inspect(request.params)];
-    if (findings.includes('too-deep')) {
-      throw new AppError('ValidationError', `The request nests deeper than ${MAX_INPUT_DEPTH} levels.`);
-    }
-    if (findings.includes('nul') || request.url.includes('%00')) {
-      throw new AppError('ValidationError', 'Text must not contain NUL characters.');
-    }
+  // A callback hook: it runs on every request, and a promise each showed in the read's profile.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(refusal(request));
   });
+}
+
+function refusal(request: FastifyRequest): AppError | undefined {
+  const findings = [inspect(request.body), inspect(request.query), inspect(request.params)];
+  if (findings.includes('too-deep')) {
+    return new AppError('ValidationError', `The request nests deeper than ${MAX_INPUT_DEPTH} levels.`);
+  }
+  if (findings.includes('nul') || request.url.includes('%00')) {
+    return new AppError('ValidationError', 'Text must not contain NUL characters.');
+  }
+  return undefined;
 }

@@ -13,7 +13,31 @@ export function signAccessToken(keys: Keyring, sessionId: string, now: Date): st
   return `${payload}.${keyedHash(keys.current.key, `access:${payload}`)}`;
 }
 
+/**
+ * Tokens already verified, with their session and expiry: the same token comes back on every request of its
+ * 15 minutes, and its signature check was a measurable part of each authenticated read
+ * (docs/decisions/020-authenticated-read-performance.md). A pure function of the token and the keyring, so caching
+ * it changes no answer; the expiry is still checked on every use. Bounded, and emptied when full.
+ */
+const verifiedTokens = new WeakMap<Keyring, Map<string, { sessionId: string; expiresAt: number }>>();
+const MAX_VERIFIED_TOKENS = 10_000;
+
 export function readAccessToken(keys: Keyring, token: string, now: Date): string | null {
+  let verified = verifiedTokens.get(keys);
+  if (!verified) {
+    verified = new Map();
+    verifiedTokens.set(keys, verified);
+  }
+  const known = verified.get(token);
+  if (known) return known.expiresAt > now.getTime() ? known.sessionId : null;
+  const checked = verifyAccessToken(keys, token);
+  if (!checked || checked.expiresAt <= now.getTime()) return null;
+  if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+  verified.set(token, checked);
+  return checked.sessionId;
+}
+
+function verifyAccessToken(keys: Keyring, token: string): { sessionId: string; expiresAt: number } | null {
   const parts = token.split('.');
   const [keyId = '', sessionId = '', expiresAt = '', signature = ''] = parts.length === 3 ? ['', ...parts] : parts;
   if (parts.length === 4) {
@@ -26,6 +50,6 @@ export function readAccessToken(keys: Keyring, token: string, now: Date): string
   } else {
     return null;
   }
-  if (!/^\d+$/.test(expiresAt) || Number(expiresAt) <= now.getTime()) return null;
-  return sessionId;
+  if (!/^\d+$/.test(expiresAt)) return null;
+  return { sessionId, expiresAt: Number(expiresAt) };
 }

@@ -1,0 +1,86 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Database } from '../db/client.js';
+import type { UserRow } from '../db/schema/index.js';
+
+/** A live session's user and balance, or nothing when the session is unknown, revoked or expired. */
+export type SessionLookup = (sessionId: string, now: Date) => Promise<{ user: UserRow; balance: number } | undefined>;
+
+// One round trip: the session, its user and the user's balance. The balance is found through the ledger's owner
+// index, whose expression is coalesce(user_id::text, ''), so the comparison is written the same way.
+const SESSION_LOOKUP_SQL = `select u.id, u.email, u.password_hash, u.role, u.verified, u.two_factor_enabled,
+  u.suspended, u.cardholder_id, u.referred_by_code, u.created_at, u.updated_at,
+  coalesce((select la.balance from ledger_accounts la
+    where la.kind = 'user_balance' and coalesce(la.user_id::text, '') = u.id::text and la.ref = ''), 0) as balance
+from sessions s join users u on u.id = s.user_id
+where s.id = $1 and s.revoked_at is null and s.expires_at > $2`;
+
+type Cell = unknown;
+
+const asDate = (value: Cell) => (value instanceof Date ? value : new Date(String(value)));
+const asText = (value: Cell) => (value === null || value === undefined ? null : String(value));
+
+/**
+ * The columns in SESSION_LOOKUP_SQL's order. Written out as a UserRow literal, so a column added to `users` fails the
+ * type check here until the lookup selects it too.
+ */
+function toPrincipalRow(cells: Cell[]): { user: UserRow; balance: number } {
+  const user: UserRow = {
+    id: String(cells[0]),
+    email: String(cells[1]),
+    passwordHash: String(cells[2]),
+    role: cells[3] === 'admin' ? 'admin' : 'user',
+    verified: cells[4] === true,
+    twoFactorEnabled: cells[5] === true,
+    suspended: cells[6] === true,
+    cardholderId: asText(cells[7]),
+    referredByCode: asText(cells[8]),
+    createdAt: asDate(cells[9]),
+    updatedAt: asDate(cells[10]),
+  };
+  return { user, balance: Number(cells[11]) };
+}
+
+/**
+ * The lookup every authenticated request makes, straight through the driver: a named (server-side prepared)
+ * statement on PostgreSQL, array rows, and the mapping above. Through the ORM the same query cost more CPU in
+ * building, wrapping and mapping than the database spent answering it
+ * (docs/decisions/020-authenticated-read-performance.md). It still asks the database every time: nothing is cached,
+ * so a logout, a revocation or a suspension bites on the next request.
+ */
+function buildSessionLookup(db: Database): SessionLookup {
+  const client = (db as unknown as { $client: unknown }).$client;
+  // An ISO string, not a Date: both drivers send it as text, and PostgreSQL reads it as a timestamptz.
+  if (client instanceof pg.Pool) {
+    return async (sessionId, now) => {
+      const { rows } = await client.query<Cell[]>({
+        name: 'authenticate_session',
+        text: SESSION_LOOKUP_SQL,
+        values: [sessionId, now.toISOString()],
+        rowMode: 'array',
+      });
+      return rows[0] ? toPrincipalRow(rows[0]) : undefined;
+    };
+  }
+  if (client instanceof PGlite) {
+    return async (sessionId, now) => {
+      const { rows } = await client.query<Cell[]>(SESSION_LOOKUP_SQL, [sessionId, now.toISOString()], {
+        rowMode: 'array',
+      });
+      return rows[0] ? toPrincipalRow(rows[0]) : undefined;
+    };
+  }
+  throw new Error('The session lookup supports node-postgres pools and PGlite only.');
+}
+
+const lookups = new WeakMap<Database, SessionLookup>();
+
+/** The session lookup for this database, built on first use. */
+export function sessionLookup(db: Database): SessionLookup {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = buildSessionLookup(db);
+    lookups.set(db, lookup);
+  }
+  return lookup;
+}
