@@ -257,6 +257,12 @@ test('the inactive referral link is not in the page to be copied by hand', async
   await page.goto('/referral-program');
   await expect(page.getByRole('button', { name: 'Copy' })).toBeDisabled();
   expect(await page.content()).not.toContain(me._id);
+  // On the narrowest phone the stand-in wraps instead of being cut off after the origin.
+  await page.setViewportSize({ width: 320, height: 844 });
+  const standIn = page.getByText('/signup?ref=');
+  await expect(standIn).toBeVisible();
+  expect(await standIn.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await shoot(page, 'referral-link-inactive');
 });
 
