@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { colorSchemeScript } from './build-plugins/color-scheme-script';
 import { mantineComponentCss } from './build-plugins/mantine-component-css';
 import { precompress } from './build-plugins/precompress';
 import { preloadFont } from './build-plugins/preload-font';
+import { prerenderPages } from './build-plugins/prerender-pages';
 import { type RoutePreloads, routePages } from './build-plugins/route-pages';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
@@ -15,16 +17,21 @@ const ROUTE_PRELOADS: RoutePreloads = {
   '/password/forgot': GUEST_AREA,
   '/password/reset': GUEST_AREA,
 };
+// Guest pages whose signed-out view does not depend on the address's query: prerendered to HTML. The reset page
+// reads its token from the query, so it is not among them.
+const PRERENDERED_ROUTES = ['/login', '/signup', '/password/forgot'];
 
 // Route-level splitting comes from React.lazy; the admin area is one chunk because every admin page is
 // loaded through the single dynamic import of src/app/routes/admin-area.ts. Vendors get long-lived chunks.
 export default defineConfig({
   plugins: [
     react(),
+    colorSchemeScript(),
     mantineComponentCss({ devEntry: '/src/main.tsx' }),
     // Inter's Latin subset is the one every page's text needs (src/main.tsx imports @fontsource-variable/inter).
     preloadFont('inter-latin-wght-normal.woff2'),
     routePages(ROUTE_PRELOADS),
+    prerenderPages({ entry: 'src/prerender-entry.tsx', routes: PRERENDERED_ROUTES }),
     precompress(),
   ],
   server: {

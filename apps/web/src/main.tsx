@@ -4,26 +4,25 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { App } from './app/app';
 import { createQueryClient } from './lib/query-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html.');
 
-// A transition renders the first page in slices of a few milliseconds, yielding to the browser in between: a phone
-// keeps responding while the landing page builds, instead of freezing for one long task.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers queryClient={createQueryClient()}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  );
-});
+const app = <App queryClient={createQueryClient()} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
+
+if (root.firstElementChild) {
+  // A guest page prerendered at build time (build-plugins/prerender-pages.ts): React adopts the HTML already on
+  // screen. Its lazily loaded code is preloaded by the page; until it arrives, the server's HTML stays as it is.
+  hydrateRoot(root, app);
+} else {
+  // A transition renders the first page in slices of a few milliseconds, yielding to the browser in between: a phone
+  // keeps responding while the landing page builds, instead of freezing for one long task.
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
+}

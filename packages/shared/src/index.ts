@@ -1,4 +1,5 @@
 export * from './audit-actions.js';
+export * from './color-scheme.js';
 export * from './constants.js';
 export * from './currencies.js';
 export * from './fees.js';

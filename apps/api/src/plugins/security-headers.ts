@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { COLOR_SCHEME_SCRIPT } from '@coincard/shared';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -23,12 +25,15 @@ function headersOf(options: HelmetOptions): Headers {
   return headers;
 }
 
+/** The one inline script the pages carry (it sets the colour scheme before the first paint), allowed by its hash. */
+export const COLOR_SCHEME_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}'`;
+
 function pageHeaders(isHttps: boolean): Headers {
   return headersOf({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", COLOR_SCHEME_SCRIPT_SOURCE],
         // Mantine sets CSS variables through style attributes and a <style> element.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Merchant logos in card histories come from the issuer's enrichment, on its own https hosts.

@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { COLOR_SCHEME_SCRIPT } from '@coincard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 const INDEX_HTML = `<!doctype html><html><head><title>CoinCard</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(40)}</body></html>`;
 const LOGIN_HTML = INDEX_HTML.replace('</head>', '<link rel="modulepreload" href="/assets/guest-Ij90.js"></head>');
+const LOGIN_PRERENDERED = LOGIN_HTML.replace('<div id="root"></div>', '<div id="root"><form>Sign in</form></div>');
 const APP_JS = `export const hello = ${JSON.stringify('hello '.repeat(400))};\n`;
 const TINY_CSS = 'body{margin:0}';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -27,6 +30,8 @@ function writeDist(): string {
   mkdirSync(join(root, 'pages/password'), { recursive: true });
   withCopies('pages/login.html', LOGIN_HTML);
   writeFileSync(join(root, 'pages/password/forgot.html'), LOGIN_HTML);
+  mkdirSync(join(root, 'prerendered'));
+  withCopies('prerendered/login.html', LOGIN_PRERENDERED);
   withCopies('assets/app-Ab12Cd34.js', APP_JS);
   // Too small to be worth compressing: the build leaves it alone.
   writeFileSync(join(root, 'assets/tiny-Ef56Gh78.css'), TINY_CSS);
@@ -108,7 +113,8 @@ describe('index.html', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX_HTML);
-    expect(response.headers.vary).toBe('Accept-Encoding');
+    // A route's page may depend on the session marker cookie too (prerendered pages).
+    expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
   });
 
   it('answers every client-side route (the SPA fallback) the same way', async () => {
@@ -132,11 +138,18 @@ describe('index.html', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('allows the colour-scheme script by its hash and no other inline script', async () => {
+    const policy = String((await get('/login')).headers['content-security-policy']);
+    const hash = createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64');
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
 });
 
 describe("route pages (index.html with a route's own preloads)", () => {
-  it('answer their route, with or without a query or a trailing slash', async () => {
-    for (const url of ['/login', '/login?redirectUrl=%2Fdashboard', '/login/']) {
+  it('answer their route when the address has a query, and where nothing was prerendered', async () => {
+    for (const url of ['/login?redirectUrl=%2Fdashboard', '/login/?x=1']) {
       const response = await get(url, 'br');
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -147,9 +160,30 @@ describe("route pages (index.html with a route's own preloads)", () => {
   });
 
   it('leave every other route to index.html and have no URLs of their own', async () => {
-    for (const url of ['/signup', '/login/extra', '/pages/login.html', '/password']) {
+    for (const url of ['/signup', '/login/extra', '/pages/login.html', '/prerendered/login.html', '/password']) {
       expect((await get(url)).body, url).toBe(INDEX_HTML);
     }
+  });
+});
+
+describe('prerendered pages (a route with its signed-out view already in the HTML)', () => {
+  it('answer a signed-out visitor of the bare address, with or without a trailing slash, compressed', async () => {
+    for (const url of ['/login', '/login/']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(LOGIN_PRERENDERED);
+    }
+  });
+
+  it('are not sent to anyone who may be signed in: they get the page JavaScript renders', async () => {
+    for (const cookie of ['signedIn=1', '__Host-signedIn=1', 'theme=dark; signedIn=1']) {
+      const response = await t.request('GET', '/login', { headers: { cookie } });
+      expect(response.body, cookie).toBe(LOGIN_HTML);
+    }
+    const unrelated = await t.request('GET', '/login', { headers: { cookie: 'theme=dark' } });
+    expect(unrelated.body).toBe(LOGIN_PRERENDERED);
   });
 });
 

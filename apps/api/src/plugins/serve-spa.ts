@@ -1,12 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import { SECURE_COOKIE_PREFIX, SESSION_COOKIE_NAMES } from '@coincard/shared';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Vite names everything under assets/ by its content hash, so a changed file is a new URL. */
 const HASHED_DIR = 'assets';
 /** index.html with a route's own preloads, written by the web build (apps/web/build-plugins/route-pages.ts). */
 const PAGES_DIR = 'pages';
+/** The same pages with a signed-out visitor's view rendered in (apps/web/build-plugins/prerender-pages.ts). */
+const PRERENDERED_DIR = 'prerendered';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed files: browsers may keep it but must ask whether it changed. */
 const REVALIDATE = 'no-cache';
@@ -18,18 +21,29 @@ function isHashedAsset(root: string, filePath: string): boolean {
 }
 
 /** Client-side route → its page file under root, e.g. '/login' → 'pages/login.html'. */
-function routePages(root: string): Map<string, string> {
+function routePages(root: string, dir: string): Map<string, string> {
   let files: string[];
   try {
-    files = readdirSync(join(root, PAGES_DIR), { recursive: true, encoding: 'utf8' });
+    files = readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' });
   } catch {
     return new Map();
   }
   return new Map(
     files
       .filter((file) => file.endsWith('.html'))
-      .map((file) => [`/${file.slice(0, -'.html'.length).split(sep).join('/')}`, `${PAGES_DIR}/${file}`]),
+      .map((file) => [`/${file.slice(0, -'.html'.length).split(sep).join('/')}`, `${dir}/${file}`]),
   );
+}
+
+const MARKER_COOKIES = [SESSION_COOKIE_NAMES.marker, `${SECURE_COOKIE_PREFIX}${SESSION_COOKIE_NAMES.marker}`];
+
+/**
+ * A prerendered page shows the signed-out view of the bare address. Anyone who may be signed in (the session
+ * marker cookie) or whose address carries a query gets the page that JavaScript renders, so the HTML always
+ * matches what the app renders first and hydration changes nothing.
+ */
+function wantsPrerendered(request: FastifyRequest): boolean {
+  return !request.url.includes('?') && !MARKER_COOKIES.some((name) => request.cookies[name] !== undefined);
 }
 
 /**
@@ -40,25 +54,29 @@ function routePages(root: string): Map<string, string> {
  * page still open from before a deploy fails its chunk import clearly instead of parsing HTML as JavaScript.
  */
 export async function registerSpa(app: FastifyInstance, root: string) {
-  const pages = routePages(root);
+  const pages = routePages(root, PAGES_DIR);
+  const prerendered = routePages(root, PRERENDERED_DIR);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     preCompressed: true,
     // The copies are found through preCompressed and the pages through their routes: neither is a URL of its own.
-    globIgnore: ['**/*.br', '**/*.gz', `${PAGES_DIR}/**`],
+    globIgnore: ['**/*.br', '**/*.gz', `${PAGES_DIR}/**`, `${PRERENDERED_DIR}/**`],
     // @fastify/send's Cache-Control (max-age=0) would overwrite the one set below.
     cacheControl: false,
     setHeaders(res, filePath) {
       const original = filePath.replace(COMPRESSED_SUFFIX, '');
       res.setHeader('cache-control', isHashedAsset(root, original) ? IMMUTABLE : REVALIDATE);
       // The body depends on Accept-Encoding for every file that has copies; saying so always is simpler and harmless.
-      res.setHeader('vary', 'Accept-Encoding');
+      // A route's page also depends on the session marker cookie (wantsPrerendered).
+      res.setHeader('vary', original.endsWith('.html') ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
     },
   });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path.startsWith(`/${HASHED_DIR}/`)) return reply.callNotFound();
-    return reply.sendFile(pages.get(path.replace(/(.)\/$/, '$1')) ?? 'index.html');
+    const route = path.replace(/(.)\/$/, '$1');
+    const page = (wantsPrerendered(request) ? prerendered.get(route) : undefined) ?? pages.get(route);
+    return reply.sendFile(page ?? 'index.html');
   });
 }

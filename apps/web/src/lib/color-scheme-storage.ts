@@ -1,6 +1,5 @@
+import { COLOR_SCHEME_STORAGE_KEY } from '@coincard/shared';
 import { localStorageColorSchemeManager } from '@mantine/core';
 
-/** Where the light/dark choice is remembered in the browser; the privacy policy names it. */
-export const COLOR_SCHEME_STORAGE_KEY = 'mantine-color-scheme-value';
-
+/** The light/dark choice, kept where the page's first-paint script reads it (COLOR_SCHEME_SCRIPT). */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });

@@ -20,10 +20,13 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User | null>
 
 /**
  * The current user is cached indefinitely and not refetched on window focus (docs/product-rules.md, Data freshness).
+ * A browser without the session marker is a guest from the first render, not after a pending check: a guest page
+ * prerendered to HTML then hydrates into exactly what it shows.
  */
 export const currentUserQueryOptions = queryOptions({
   queryKey: currentUserQueryKey,
   queryFn: ({ signal }) => getCurrentUser(signal),
+  initialData: () => (mayHaveSession() ? undefined : null),
   staleTime: Number.POSITIVE_INFINITY,
   refetchOnWindowFocus: false,
   retry: false,

@@ -8,5 +8,6 @@ const MARKER = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE_NAMES.marker}
  * 401, a red line in the console for a perfectly normal state). The marker proves nothing; the server still decides.
  */
 export function mayHaveSession(): boolean {
-  return MARKER.test(document.cookie);
+  // A page prerendered at build time (no document) is the signed-out view.
+  return typeof document !== 'undefined' && MARKER.test(document.cookie);
 }

@@ -1,5 +1,6 @@
 import {
   CARD_CREATION_FEE_CENTS,
+  COLOR_SCHEME_STORAGE_KEY,
   DEPOSIT_MAX_CENTS,
   DEPOSIT_MIN_CENTS,
   formatCents,
@@ -14,7 +15,6 @@ import {
 } from '@coincard/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { COLOR_SCHEME_STORAGE_KEY } from '../../lib/color-scheme-storage';
 import { REFERRAL_MODAL_FLAG } from '../../lib/referral-modal-flag';
 import { renderWithProviders } from '../../test/render';
 import { formatDuration } from './content/legal-figures';

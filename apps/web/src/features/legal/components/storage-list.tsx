@@ -1,6 +1,11 @@
-import { ACCESS_TOKEN_TTL_MS, OTP_TTL_MS, REFRESH_TOKEN_TTL_MS, SESSION_COOKIE_NAMES } from '@coincard/shared';
+import {
+  ACCESS_TOKEN_TTL_MS,
+  COLOR_SCHEME_STORAGE_KEY,
+  OTP_TTL_MS,
+  REFRESH_TOKEN_TTL_MS,
+  SESSION_COOKIE_NAMES,
+} from '@coincard/shared';
 import { Badge, Group } from '@mantine/core';
-import { COLOR_SCHEME_STORAGE_KEY } from '../../../lib/color-scheme-storage';
 import { REFERRAL_MODAL_FLAG } from '../../../lib/referral-modal-flag';
 import { formatDuration } from '../content/legal-figures';
 import classes from './legal-document.module.css';
