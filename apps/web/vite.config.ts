@@ -17,9 +17,9 @@ const ROUTE_PRELOADS: RoutePreloads = {
   '/password/forgot': GUEST_AREA,
   '/password/reset': GUEST_AREA,
 };
-// Guest pages whose signed-out view does not depend on the address's query: prerendered to HTML. The reset page
-// reads its token from the query, so it is not among them.
-const PRERENDERED_ROUTES = ['/login', '/signup', '/password/forgot'];
+// Pages whose signed-out view does not depend on the address's query: prerendered to HTML. The reset page reads its
+// token from the query, so it is not among them.
+const PRERENDERED_ROUTES = ['/', '/login', '/signup', '/password/forgot'];
 
 // Route-level splitting comes from React.lazy; the admin area is one chunk because every admin page is
 // loaded through the single dynamic import of src/app/routes/admin-area.ts. Vendors get long-lived chunks.

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { DEMO_USER, expect, login, test } from '../fixtures';
 
-// Guest pages prerendered to HTML at build time and hydrated (docs/decisions/022-fast-first-load.md): the form is on
-// screen before any JavaScript runs, the code adopts it without a difference, and the colour scheme is right from
-// the first frame.
+// The landing and guest pages prerendered to HTML at build time and hydrated (docs/decisions/022-fast-first-load.md):
+// the page is on screen before any JavaScript runs, the code adopts it without a difference, and the colour scheme
+// is right from the first frame.
 
 const PRERENDERED = [
   { path: '/login', button: 'Sign in' },
@@ -18,6 +18,17 @@ function consoleProblems(page: Page): string[] {
   });
   return problems;
 }
+
+test('with JavaScript off, the landing page is already on screen from its HTML', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Spend your crypto with a virtual USD card' }),
+  ).toBeVisible();
+  await page.screenshot({ path: 'e2e/artifacts/screens/prerendered-landing-no-js-390.png' });
+  await context.close();
+});
 
 test('with JavaScript off, each guest page is already on screen, styled, from its HTML', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
@@ -50,7 +61,7 @@ test('a dark-scheme visitor gets a dark page before the app code runs', async ({
 
 test('the prerendered pages hydrate without a console warning, and the login form signs in', async ({ page }) => {
   const problems = consoleProblems(page);
-  for (const { path } of PRERENDERED) {
+  for (const { path } of [{ path: '/' }, ...PRERENDERED]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
@@ -74,4 +85,26 @@ test('the served page holds the form; with a query or the session marker it is t
   expect(withQuery).toContain('<div id="root"></div>');
   const signedIn = await (await request.get('/login', { headers: { cookie: 'signedIn=1' } })).text();
   expect(signedIn).toContain('<div id="root"></div>');
+});
+
+test('a prerendered field takes typing only once the code owns it, so nothing typed is lost', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The guest pages' code is held back: the page is on screen from its HTML alone.
+  await page.route(/\/assets\/guest-area-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  const email = page.getByRole('textbox', { name: 'Email' });
+  await expect(email).toBeVisible();
+  await expect(email).not.toBeEditable();
+  release();
+  await expect(email).toBeEditable();
+  await email.fill(DEMO_USER.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_USER.password);
+  await expect(email).toHaveValue(DEMO_USER.email);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
 });

@@ -75,11 +75,12 @@ export function prerenderPages(options: { entry: string; routes: readonly string
           };
           const index = await readFile(join(outDir, 'index.html'), 'utf8');
           for (const route of options.routes) {
-            const routePage = await readFile(join(outDir, PAGES_DIR, `${route}.html`), 'utf8');
+            // The landing page has no route page: its code and CSS come with index.html.
+            const routePage = route === '/' ? index : await readFile(join(outDir, PAGES_DIR, `${route}.html`), 'utf8');
             const css = await Promise.all(
               routeStylesheets(routePage).map((url) => readFile(join(outDir, url.slice(base.length)), 'utf8')),
             );
-            const target = join(outDir, PRERENDERED_DIR, `${route}.html`);
+            const target = join(outDir, PRERENDERED_DIR, `${route === '/' ? '/index' : route}.html`);
             await mkdir(dirname(target), { recursive: true });
             await writeFile(target, prerenderedPage(index, await renderRoute(route), css));
           }

@@ -15,14 +15,14 @@ if (!root) throw new Error('The #root element is missing from index.html.');
 
 const app = <App queryClient={createQueryClient()} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
 
-if (root.firstElementChild) {
-  // A guest page prerendered at build time (build-plugins/prerender-pages.ts): React adopts the HTML already on
-  // screen. Its lazily loaded code is preloaded by the page; until it arrives, the server's HTML stays as it is.
-  hydrateRoot(root, app);
-} else {
-  // A transition renders the first page in slices of a few milliseconds, yielding to the browser in between: a phone
-  // keeps responding while the landing page builds, instead of freezing for one long task.
-  startTransition(() => {
+// A transition renders (or hydrates) the first page in slices of a few milliseconds, yielding to the browser in
+// between: a phone keeps responding while the page builds, instead of freezing for one long task.
+startTransition(() => {
+  if (root.firstElementChild) {
+    // A page prerendered at build time (build-plugins/prerender-pages.ts): React adopts the HTML already on screen.
+    // Until its lazily loaded code arrives, the server's HTML stays as it is.
+    hydrateRoot(root, app);
+  } else {
     createRoot(root).render(app);
-  });
-}
+  }
+});

@@ -20,7 +20,7 @@ function isHashedAsset(root: string, filePath: string): boolean {
   return relative(root, dirname(filePath)).split(sep)[0] === HASHED_DIR;
 }
 
-/** Client-side route → its page file under root, e.g. '/login' → 'pages/login.html'. */
+/** Client-side route → its page file under root, e.g. '/login' → 'pages/login.html', '/' → '<dir>/index.html'. */
 function routePages(root: string, dir: string): Map<string, string> {
   let files: string[];
   try {
@@ -31,7 +31,7 @@ function routePages(root: string, dir: string): Map<string, string> {
   return new Map(
     files
       .filter((file) => file.endsWith('.html'))
-      .map((file) => [`/${file.slice(0, -'.html'.length).split(sep).join('/')}`, `${dir}/${file}`]),
+      .map((file) => [`/${file.slice(0, -'.html'.length).split(sep).join('/')}`.replace(/^\/index$/, '/'), `${dir}/${file}`]),
   );
 }
 
@@ -59,6 +59,8 @@ export async function registerSpa(app: FastifyInstance, root: string) {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // '/' is a route like the others (its prerendered page or index.html), answered below.
+    index: false,
     preCompressed: true,
     // The copies are found through preCompressed and the pages through their routes: neither is a URL of its own.
     globIgnore: ['**/*.br', '**/*.gz', `${PAGES_DIR}/**`, `${PRERENDERED_DIR}/**`],

@@ -2,6 +2,7 @@ import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useCooldown } from '../../../lib/use-cooldown';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useForgotPasswordMutation } from '../api/forgot-password';
 import { GENERIC_ERROR_FALLBACK } from './auth-messages';
 import { FormErrorAlert } from './form-error-alert';
@@ -12,6 +13,7 @@ export const RESEND_LINK_COOLDOWN_SECONDS = 60;
 
 /** Asks for a password-reset e-mail; once sent, the form gives way to what happens next and a delayed resend. */
 export function ForgotPasswordForm() {
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const mutation = useForgotPasswordMutation();
@@ -67,6 +69,7 @@ export function ForgotPasswordForm() {
           label="Email"
           type="email"
           autoComplete="email"
+          readOnly={!hydrated}
           placeholder="you@example.com"
           required
           value={email}

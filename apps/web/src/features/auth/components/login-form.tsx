@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useLoginMutation } from '../api/login';
 import { LOGIN_ERROR_FALLBACK } from './auth-messages';
 import { FormErrorAlert } from './form-error-alert';
@@ -15,6 +16,7 @@ type LoginFormProps = { onTwoFactorRequired: (challenge: TwoFactorChallenge) => 
 
 /** E-mail and password; when the account has two-factor on, hands over to the six-digit code step. */
 export function LoginForm({ onTwoFactorRequired }: LoginFormProps) {
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const loginMutation = useLoginMutation();
@@ -53,6 +55,7 @@ export function LoginForm({ onTwoFactorRequired }: LoginFormProps) {
           label="Email"
           type="email"
           autoComplete="email"
+          readOnly={!hydrated}
           placeholder="you@example.com"
           required
           value={email}
@@ -62,6 +65,7 @@ export function LoginForm({ onTwoFactorRequired }: LoginFormProps) {
           <PasswordField
             label="Password"
             autoComplete="current-password"
+            readOnly={!hydrated}
             required
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}

@@ -8,6 +8,7 @@ import { PasswordField } from '../../../components/password-field';
 import { PasswordStrength } from '../../../components/password-strength';
 import { isApiError } from '../../../lib/api-client';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useRegisterMutation } from '../api/register';
 import { REGISTRATION_ERROR_FALLBACK } from './auth-messages';
 import { CheckEmail } from './check-email';
@@ -20,6 +21,7 @@ const FIELDS = ['email', 'password', 'confirmPassword'] as const;
 
 /** Sign-up: the password must pass the strength rules and the confirmation must match before it is sent. */
 export function SignupForm() {
+  const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const referredBy = searchParams.get('ref')?.trim() || undefined;
   const registerMutation = useRegisterMutation();
@@ -74,18 +76,26 @@ export function SignupForm() {
           label="Email"
           type="email"
           autoComplete="email"
+          readOnly={!hydrated}
           placeholder="you@example.com"
           required
           {...form.getInputProps('email')}
         />
         <Stack gap="xs">
-          <PasswordField label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            required
+            readOnly={!hydrated}
+            {...form.getInputProps('password')}
+          />
           <PasswordStrength password={form.values.password} />
         </Stack>
         <PasswordField
           label="Confirm password"
           autoComplete="new-password"
           required
+          readOnly={!hydrated}
           {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" fullWidth size="md" loading={registerMutation.isPending}>
