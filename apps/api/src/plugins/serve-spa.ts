@@ -31,7 +31,10 @@ function routePages(root: string, dir: string): Map<string, string> {
   return new Map(
     files
       .filter((file) => file.endsWith('.html'))
-      .map((file) => [`/${file.slice(0, -'.html'.length).split(sep).join('/')}`.replace(/^\/index$/, '/'), `${dir}/${file}`]),
+      .map((file) => [
+        `/${file.slice(0, -'.html'.length).split(sep).join('/')}`.replace(/^\/index$/, '/'),
+        `${dir}/${file}`,
+      ]),
   );
 }
 
