@@ -120,6 +120,9 @@ test('Add Funds by keyboard, then paid in the checkout tab: step 3 follows the d
   await expect(checkout.getByRole('status')).toContainText('Payment received');
   await checkout.close();
   await page.bringToFront();
+  // Headless Chromium keeps every tab visible, so coming back to this one is announced as a browser does when a tab
+  // is shown again. Without it, the poll's back-off (the screenshots above took a while) can outlast the wait below.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
 
   // No reload and no closing: the modal's own status follows the deposit, and the balance behind it too.
   await expect(summary.getByText('Paid', { exact: true })).toBeVisible({ timeout: 15_000 });
