@@ -23,8 +23,9 @@ const asDate = (value: Cell) => (value instanceof Date ? value : new Date(String
 const asText = (value: Cell) => (value === null || value === undefined ? null : String(value));
 
 /**
- * The array's items in SESSION_LOOKUP_SQL's order; timestamps arrive as ISO strings, the balance as a JSON number. Written out as a UserRow literal, so a column added to `users` fails the
- * type check here until the lookup selects it too.
+ * The array's items in SESSION_LOOKUP_SQL's order; timestamps arrive as ISO strings, the balance as a JSON number.
+ * Written out as a UserRow literal, so a column added to `users` fails the type check here until the lookup selects
+ * it too.
  */
 function toPrincipalRow(cells: Cell[]): { user: UserRow; balance: number } {
   const user: UserRow = {
