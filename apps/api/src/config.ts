@@ -122,7 +122,16 @@ const schema = z.object({
   SANDBOX_ISSUER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The key SANDBOX_ISSUER_KEY replaced: card secrets sealed with it still open. */
   SANDBOX_ISSUER_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
-  JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** How often an idle worker looks for work; new work also wakes workers at once (LISTEN/NOTIFY). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Whether this instance works the queues (false: it only serves requests and enqueues). */
+  JOBS_WORKERS: booleanString.default(true),
+  /** How often the engine fails jobs whose instance died mid-run, and archives old ones. */
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Caps every queue's run time: a job running longer (its instance was killed) is failed and retried. */
+  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).optional(),
+  /** How long failed jobs (dead letters) stay listed in the admin console. */
+  JOBS_DEAD_LETTER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { createJobRequests, type JobRequests } from './jobs/job-requests.js';
-import { type AfterAnswer, createAfterAnswer } from './lib/after-answer.js';
+import { sqlClientOf } from './db/sql-client.js';
+import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { createKeyring, type Keyring } from './lib/keys.js';
 import { createSealedBox, type SealedBox } from './lib/sealed-box.js';
 import { createRateCache } from './modules/deposits/exchange-rates.js';
@@ -38,12 +38,12 @@ export type Deps = {
   pinBox: SealedBox;
   /** USD per coin, cached briefly. */
   rates: (coin: string) => Promise<number>;
-  /** Asks for a background job to run soon. */
-  jobs: JobRequests;
+  /** Background work, enqueued in the transaction of the change that needs it (jobs/job-queue.ts). */
+  jobs: JobQueue;
+  /** Seals what a queued job carries that must not sit in the database in clear (a mail's code, a password hash). */
+  jobBox: SealedBox;
   /** The current time; tests move it forward to expire codes and sessions. */
   now: () => Date;
-  /** Work finished after a route has answered; shutdown and tests wait for it. */
-  afterAnswer: AfterAnswer;
 };
 
 /** A key per purpose, derived from SESSION_SECRET (and SESSION_SECRET_PREVIOUS while rotating); lib/keys.ts. */
@@ -103,8 +103,12 @@ export function buildDeps(input: DepsInput): Deps {
     sandboxIssuer: issuing.sandbox,
     pinBox: createSealedBox(secrets, 'pending-card-pin'),
     rates: createRateCache(payments, now),
-    jobs: createJobRequests(db, now, logger),
+    jobs: createJobQueue(sqlClientOf(db), {
+      pollSeconds: config.JOBS_POLL_SECONDS,
+      maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS,
+      deadLetterDays: config.JOBS_DEAD_LETTER_DAYS,
+    }),
+    jobBox: createSealedBox(secrets, 'queued-job-payloads'),
     now,
-    afterAnswer: createAfterAnswer(logger),
   };
 }

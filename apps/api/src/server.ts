@@ -2,8 +2,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
-import { jobDefinitions } from './jobs/index.js';
-import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { createLogger } from './lib/logger.js';
 import { modeBanner } from './mode-banner.js';
 import { openRuntime } from './runtime.js';
@@ -28,17 +26,16 @@ async function main() {
   const app = await buildApp(runtime.deps, { webDistDir });
   const seeded = await ensureStartupUsers(runtime.deps, config.seedDemo);
 
-  let jobs: JobRunner | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    logger.info({ signal }, 'shutting down: finishing requests and jobs in flight');
+    const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    await jobs?.stop();
+    // Workers stop taking jobs and finish what they hold (a job still running at the deadline is retried elsewhere).
+    await runtime.engine.stop();
     await app.close();
-    await runtime.deps.afterAnswer.settled();
     await runtime.close();
     process.exit(0);
   };
@@ -51,14 +48,13 @@ async function main() {
   // The demo user's history goes through the sandbox providers this process serves, so it needs the server listening.
   if (config.seedDemo) {
     const startedAt = performance.now();
-    const outcome = await seedDemoHistory(runtime.deps, DEMO_USER.email).catch((error: unknown) => {
+    const outcome = await seedDemoHistory(runtime.deps, DEMO_USER.email, runtime.engine.drain).catch((error: unknown) => {
       logger.warn({ err: error }, 'the demo history could not be added; the next start tries again');
       return 'unfinished' as const;
     });
     logger.info({ outcome, ms: Math.round(performance.now() - startedAt) }, 'demo history');
   }
-  jobs = createJobRunner(runtime.deps, jobDefinitions(config), { pollMs: Math.min(config.JOBS_INTERVAL_MS, 5000) });
-  await jobs.start();
+  if (config.JOBS_WORKERS) await runtime.engine.start();
   const lines = [
     '',
     ...modeBanner(config),

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { type SqlClient, sqlClientOf } from './sql-client.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -25,29 +26,40 @@ export type DatabaseHandle = {
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DatabaseOptions =
+/**
+ * What else is installed with the migrations, as the same role (the job engine's schema and queues): `appRole` is
+ * the role to grant it to when the owner is another role.
+ */
+export type AfterMigrations = (owner: SqlClient, appRole?: string) => Promise<void>;
+
+export type DatabaseOptions = (
   /**
    * migrationUrl: the owner, who applies migrations and then grants the app's role (the one in `url`) what it needs,
    * minus rewriting the ledger (migration 0009). Without it the app's own role migrates, as in development.
    */
   | { url: string; poolSize?: number; migrationUrl?: string }
   /** dataDir undefined: an in-memory PGlite (tests). */
-  | { dataDir?: string };
+  | { dataDir?: string }
+) & { afterMigrations?: AfterMigrations };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on next checkout.
-    });
+    // A connection can fail while idle in the pool or while checked out (a database restart terminates every
+    // session, 57P01): either way its query fails and the pool replaces it. Without a listener on each client, the
+    // 'error' event of a checked-out one would be unhandled and end the process.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (options.migrationUrl) {
       const owner = new pg.Client({ connectionString: options.migrationUrl });
       await owner.connect();
       try {
         const appRole = await pool.query<{ role: string }>('select current_user as role');
+        const role = appRole.rows[0]?.role;
         await migrateAs(owner, async () => {
-          await owner.query('select coincard_grant_app_role($1)', [appRole.rows[0]?.role]);
+          await owner.query('select coincard_grant_app_role($1)', [role]);
+          await options.afterMigrations?.(clientSql(owner), role);
         });
       } finally {
         await owner.end();
@@ -55,7 +67,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     } else {
       const client = await pool.connect();
       try {
-        await migrateAs(client);
+        await migrateAs(client, async () => {
+          await options.afterMigrations?.(clientSql(client));
+        });
       } finally {
         client.release();
       }
@@ -70,8 +84,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : new PGlite({ extensions });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
+  await options.afterMigrations?.(sqlClientOf(pgliteDb as unknown as Database));
   return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
+
+const clientSql = (client: pg.Client | pg.PoolClient): SqlClient => ({
+  executeSql: async (text, values) => {
+    const result = (await client.query(text, values && values.length > 0 ? values : undefined)) as unknown;
+    const last = Array.isArray(result) ? result[result.length - 1] : result;
+    return { rows: (last as { rows?: Record<string, unknown>[] } | undefined)?.rows ?? [] };
+  },
+});
 
 /** Several instances may start at once: only one applies migrations (and grants) at a time. */
 async function migrateAs(client: pg.Client | pg.PoolClient, then?: () => Promise<void>): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, executeRows } from '../db/client.js';
+import { type Executor, executeRows } from '../db/client.js';
 import { AppError } from './app-error.js';
 
 export type RateRule = { name: string; limit: number; windowMs: number };
@@ -37,7 +37,7 @@ export const RATE_RULES = {
  * it still lies inside the last `windowMs`. A burst at the end of one window and another at the start of the
  * next therefore count together, instead of each getting the full limit.
  */
-async function countHit(db: Database, rule: RateRule, subject: string, now: Date): Promise<number> {
+async function countHit(db: Executor, rule: RateRule, subject: string, now: Date): Promise<number> {
   const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
   const key = `${rule.name}:${subject}`;
   const [row] = await executeRows<{ hits: number | string; previous: number | string | null }>(
@@ -59,7 +59,7 @@ async function countHit(db: Database, rule: RateRule, subject: string, now: Date
 }
 
 /** Counts one hit; throws 429 TooManyRequests with Retry-After once the sliding window's limit is passed. */
-export async function hitRateLimit(db: Database, rule: RateRule, subject: string, now: Date): Promise<void> {
+export async function hitRateLimit(db: Executor, rule: RateRule, subject: string, now: Date): Promise<void> {
   if (!(await tryRateLimit(db, rule, subject, now))) {
     // Until the current window ends; by then the earlier burst weighs at most what this window holds.
     const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
@@ -71,6 +71,6 @@ export async function hitRateLimit(db: Database, rule: RateRule, subject: string
 }
 
 /** Like hitRateLimit but answers false instead of throwing, for limits that must stay silent (no enumeration). */
-export async function tryRateLimit(db: Database, rule: RateRule, subject: string, now: Date): Promise<boolean> {
+export async function tryRateLimit(db: Executor, rule: RateRule, subject: string, now: Date): Promise<boolean> {
   return (await countHit(db, rule, subject, now)) <= rule.limit;
 }

@@ -3,7 +3,6 @@ import { auditLog, cardOperations, cards, deposits, type UserRow, users } from '
 import type { Deps } from '../deps.js';
 import { audit } from '../modules/audit/audit.js';
 import { loadCard } from '../modules/cards/card-money.service.js';
-import { createDueCardholders } from '../modules/cards/cardholders.service.js';
 import { createCard } from '../modules/cards/cards.service.js';
 import { applyProviderState } from '../modules/deposits/apply-provider-state.js';
 import { createDeposit } from '../modules/deposits/deposits.service.js';
@@ -35,7 +34,12 @@ const at = (deps: Deps, time: Date): Deps => ({ ...deps, now: () => time });
  * Every step is keyed, so a start that stopped half-way is finished by the next one and nothing is done twice; once
  * complete, an audit entry marks it and later starts stop at that one read.
  */
-export async function seedDemoHistory(deps: Deps, email: string): Promise<DemoHistoryOutcome> {
+export async function seedDemoHistory(
+  deps: Deps,
+  email: string,
+  /** Runs the jobs the steps queue (the engine's drain), since the seed waits for each step's outcome. */
+  runJobs: () => Promise<unknown>,
+): Promise<DemoHistoryOutcome> {
   const books = deps.sandboxIssuer;
   if (deps.config.PAYMENTS_PROVIDER !== 'sandbox' || !books) return 'not-available';
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
@@ -66,15 +70,17 @@ export async function seedDemoHistory(deps: Deps, email: string): Promise<DemoHi
     await applyProviderState(at(deps, paidAt), await deps.payments.getInvoice(row.orderId));
   }
 
-  const owner = await withCardholder(deps, user);
+  const owner = await withCardholder(deps, user, runJobs);
   if (!owner) return 'unfinished';
   const context = { ip: 'demo-seed', userAgent: null };
   const { card } = await createCard(deps, owner, { name: DEMO_CARD.name, pin: DEMO_CARD.pin }, DEMO_CARD.key, context);
   if (card.status !== 'active') return 'unfinished';
   await loadCard(deps, owner, card._id, { amount: DEMO_LOAD.amount, includesFee: false }, DEMO_LOAD.key);
+  await runJobs();
   // The issuer's back office completes the load now rather than after its usual moment, and tells the app.
   await books.completeDue(new Date(deps.now().getTime() + deps.config.SANDBOX_ISSUER_SETTLE_MS + 1000));
   await books.deliverDue();
+  await runJobs();
   const [load] = await deps.db
     .select({ status: cardOperations.status })
     .from(cardOperations)
@@ -115,10 +121,10 @@ async function hasOwnHistory(deps: Deps, userId: string): Promise<boolean> {
   return card !== undefined;
 }
 
-/** The user with their issuer cardholder, asking the issuer now if the start-up job has not yet. */
-async function withCardholder(deps: Deps, user: UserRow): Promise<UserRow | null> {
+/** The user with their issuer cardholder, running the cardholder job now if it has not run yet. */
+async function withCardholder(deps: Deps, user: UserRow, runJobs: () => Promise<unknown>): Promise<UserRow | null> {
   if (user.cardholderId) return user;
-  await createDueCardholders(deps);
+  await runJobs();
   const [fresh] = await deps.db.select().from(users).where(eq(users.id, user.id));
   return fresh?.cardholderId ? fresh : null;
 }

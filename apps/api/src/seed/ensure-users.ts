@@ -35,18 +35,21 @@ export async function ensureUser(deps: Deps, login: SeededLogin, createdAt?: Dat
     return false;
   }
   const id = uuidv7();
-  await deps.db.insert(users).values({
+  const passwordHash = await hashPassword(login.password);
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(users).values({
     id,
     email: login.email.toLowerCase(),
-    passwordHash: await hashPassword(login.password),
+    passwordHash,
     role: login.role,
     verified: true,
     // Administrators sign in with a second factor from the start (the e-mail code; the dev outbox shows it).
     twoFactorEnabled: login.role === 'admin',
-    ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
+      ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
+    });
+    await audit(tx, { action: 'seed.user_created', targetUserId: id, details: { role: login.role } });
+    if (login.role === 'user') await requestCardholder(tx, deps, id);
   });
-  await audit(deps.db, { action: 'seed.user_created', targetUserId: id, details: { role: login.role } });
-  if (login.role === 'user') await requestCardholder(deps.db, id, deps.now());
   return true;
 }
 

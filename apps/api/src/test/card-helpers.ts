@@ -1,6 +1,5 @@
 import { and, count, eq, isNull, lte } from 'drizzle-orm';
 import { sandboxIssuerOperations, sandboxIssuerWebhooks } from '../db/schema/index.js';
-import { createDueCardholders } from '../modules/cards/cardholders.service.js';
 import { CookieJar } from './cookie-jar.js';
 import { createDeposit, payInSandbox } from './deposit-helpers.js';
 import { STRONG_PASSWORD, type TestApp } from './test-app.js';
@@ -11,8 +10,8 @@ export const balanceOf = async (t: TestApp, jar: CookieJar) =>
 
 /** A verified user with an issuer cardholder and `cents` in the balance, topped up through the sandbox checkout. */
 export async function fundedUser(t: TestApp, email: string, cents: number) {
+  // Verifying queued the cardholder job, which the request helper ran.
   const signedUp = await t.signUpVerified(email);
-  await createDueCardholders(t.deps);
   let left = cents;
   while (left > 0) {
     const amount = Math.min(left, 1_000_000);
@@ -73,6 +72,8 @@ export async function settleIssuer(t: TestApp, timeoutMs = 5000): Promise<void> 
   for (;;) {
     await books.completeDue(later());
     await books.deliverDue();
+    // The webhooks arrived over HTTP, outside the request helper: apply them (and whatever they queue) now.
+    await t.runJobs();
     const [due] = await t.deps.db
       .select({ n: count() })
       .from(sandboxIssuerOperations)

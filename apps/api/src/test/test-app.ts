@@ -3,7 +3,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
+import { createNotifications } from '../db/notifications.js';
 import { buildDeps } from '../deps.js';
+import { createJobEngine } from '../jobs/engine.js';
+import { JOB_HANDLERS } from '../jobs/handlers.js';
+import type { ScheduleName } from '../jobs/queues.js';
 import { loggerOptions } from '../lib/logger.js';
 import type { CardIssuer } from '../providers/issuing/card-issuer.js';
 import { createOutboxMailer } from '../providers/mail/outbox.js';
@@ -21,6 +25,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 export const STRONG_PASSWORD = 'Correct-Horse-42';
+
+/** The schedules that look for work without a job; the others (fees, reconciliation, pruning) are named when wanted. */
+const SWEEPS: ScheduleName[] = ['sweep-card-work', 'sweep-deposits', 'sweep-provider-events'];
+const scheduledRun = (name: ScheduleName) => ({ id: 'test', queue: name, attempt: 1, isLastAttempt: false });
 
 type RequestOptions = {
   body?: unknown;
@@ -85,6 +93,9 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     payments: overrides.payments?.(appUrl),
     issuer: overrides.issuer?.(appUrl),
   });
+  // The engine without workers: the request helper runs what each request queued (drain), so a test reads the
+  // database as it stands once the work a request set off is done, without waiting on a poll.
+  const engine = createJobEngine(deps, JOB_HANDLERS, { notifications: createNotifications(database.db, logger) });
   const app: FastifyInstance = await buildApp(deps, { webDistDir: overrides.webDistDir });
   await app.listen({ host: '127.0.0.1', port });
   const defaultIp = freshIp();
@@ -106,7 +117,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
       remoteAddress: options.ip ?? defaultIp,
     });
     // A test reads the database right after a request, as if the request had finished everything it set off.
-    await deps.afterAnswer.settled();
+    await engine.drain();
     options.jar?.store(response);
     return response;
   }
@@ -149,9 +160,18 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
         offsetMs += ms;
       },
     },
+    /** Runs every job that is due now (what a sweep or a webhook queued outside the request helper). */
+    runJobs: (options?: { waitsOver?: boolean }) => engine.drain(options),
+    /**
+     * What the schedules would do at this moment of the test clock: each named schedule's firing (every sweep when
+     * none is named), then every job they queued.
+     */
+    async runSchedules(...names: ScheduleName[]) {
+      for (const name of names.length > 0 ? names : SWEEPS) await JOB_HANDLERS[name](deps, {}, scheduledRun(name));
+      return engine.drain();
+    },
     async close() {
       await app.close();
-      await deps.afterAnswer.settled();
       await deps.mailer.close();
       await smtp.close();
       await database.close();

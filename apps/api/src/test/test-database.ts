@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { installJobEngine } from '../jobs/install.js';
 
 /**
  * PGlite in memory by default; with TEST_DATABASE_URL, a fresh PostgreSQL database per test file, dropped at
@@ -8,7 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../db/client.js';
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) return openDatabase({});
+  if (!baseUrl) return openDatabase({ afterMigrations: installJobEngine });
   const name = `coincard_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -16,7 +17,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 20 });
+  const handle = await openDatabase({ url: url.toString(), poolSize: 20, afterMigrations: installJobEngine });
   return {
     ...handle,
     url: url.toString(),

@@ -1,7 +1,6 @@
 export * from './audit-log.js';
 export * from './cards.js';
 export * from './deposits.js';
-export * from './jobs.js';
 export * from './ledger.js';
 export * from './mail-outbox.js';
 export * from './one-time-codes.js';

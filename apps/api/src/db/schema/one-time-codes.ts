@@ -24,6 +24,7 @@ export const oneTimeCodes = pgTable(
   (t) => [
     index('one_time_codes_hash_idx').on(t.codeHash),
     index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose),
+    index('one_time_codes_expires_idx').on(t.expiresAt),
     check(
       'one_time_codes_purpose_check',
       sql`${t.purpose} in ('verify_email', 'password_reset', 'two_factor', 'email_change', 'step_up')`,

@@ -32,6 +32,7 @@ export const providerEvents = pgTable(
     uniqueIndex('provider_events_key_unique').on(t.source, t.provider, t.eventKey),
     index('provider_events_subject_idx').on(t.subject),
     index('provider_events_replay_idx').on(t.nextAttemptAt).where(sql`${t.processedAt} is null`),
+    index('provider_events_processed_idx').on(t.processedAt).where(sql`${t.processedAt} is not null`),
   ],
 );
 export type ProviderEventRow = typeof providerEvents.$inferSelect;

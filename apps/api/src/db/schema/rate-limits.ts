@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Fixed-window counters kept in the database so every API instance shares the same limits. */
 export const rateLimits = pgTable(
@@ -9,7 +9,12 @@ export const rateLimits = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
     hits: integer('hits').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), check('rate_limits_hits_check', sql`${t.hits} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    check('rate_limits_hits_check', sql`${t.hits} > 0`),
+    // Retention deletes old windows by their start (modules/maintenance/retention.ts).
+    index('rate_limits_window_idx').on(t.windowStart),
+  ],
 );
 
 /**
@@ -23,5 +28,8 @@ export const loginFailures = pgTable(
     failures: integer('failures').notNull(),
     lastFailedAt: timestamp('last_failed_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [check('login_failures_failures_check', sql`${t.failures} > 0`)],
+  (t) => [
+    check('login_failures_failures_check', sql`${t.failures} > 0`),
+    index('login_failures_last_failed_idx').on(t.lastFailedAt),
+  ],
 );

@@ -43,11 +43,8 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/register',
       { schema: { tags, summary: 'Create an account', body: registerBodySchema, response: { 201: messageSchema } } },
       async (request, reply) => {
-        const finish = await register(deps, request.body, contextOf(request));
-        // Answer first, then create the account or notify its owner: the answer's time cannot tell the two apart.
-        await reply.status(201).send({ message: REGISTER_MESSAGE });
-        deps.afterAnswer.run('a sign-up', finish);
-        return reply;
+        await register(deps, request.body, contextOf(request));
+        return reply.status(201).send({ message: REGISTER_MESSAGE });
       },
     );
 

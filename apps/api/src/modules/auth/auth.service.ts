@@ -7,15 +7,17 @@ import {
   type VerifyEmailResponse,
 } from '@coincard/shared';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
+import type { JobHandler } from '../../jobs/engine.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { claimLoginAttempt, clearLoginFailures } from '../../lib/login-delay.js';
 import { hitRateLimit, RATE_RULES, tryRateLimit } from '../../lib/rate-limit.js';
-import { sendInBackground } from '../../providers/mail/send-later.js';
+import { enqueueMail } from '../../providers/mail/mail-queue.js';
 import { audit } from '../audit/audit.js';
 import { requestCardholder } from '../cards/cardholders.service.js';
 import { recordReferralAtVerification } from '../referrals/referral-rewards.service.js';
@@ -34,75 +36,97 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return user ?? null;
 }
 
-async function sendVerification(deps: Deps, db: Executor, user: UserRow): Promise<void> {
-  const { code } = await issueLinkCode(db, {
-    userId: user.id,
-    purpose: 'verify_email',
-    ttlMs: VERIFICATION_TTL_MS,
-    now: deps.now(),
+async function sendVerification(deps: Deps, user: UserRow): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const { code } = await issueLinkCode(tx, {
+      userId: user.id,
+      purpose: 'verify_email',
+      ttlMs: VERIFICATION_TTL_MS,
+      now: deps.now(),
+    });
+    await enqueueMail(deps, tx, deps.mail.verification(user.email, code));
   });
-  sendInBackground(deps, deps.mail.verification(user.email, code));
 }
 
+const signUpRequest = z.object({
+  userId: z.string(),
+  email: z.string(),
+  passwordHash: z.string(),
+  referredBy: z.string().nullable(),
+  ip: z.string(),
+});
+type SignUpRequest = z.infer<typeof signUpRequest>;
+
 /**
- * The part of a sign-up both outcomes share: the limit, the strength check, the hash and the lookup. It answers the
- * part that differs (create the account, or tell its owner), which the route runs after it has answered, so a new
- * address and a taken one answer in the same time (docs/decisions/013-step-up-and-sessions.md).
+ * A sign-up does the same work whether the address is new or taken: the limit, the strength check, the hash, and
+ * one queued job, written before the answer. The job then creates the account or tells the address's owner, so the
+ * answer's time cannot tell the two apart and a crash after the answer loses nothing
+ * (docs/decisions/013-step-up-and-sessions.md, 025-job-engine-and-outbox.md).
  */
 export async function register(
   deps: Deps,
   input: { email: string; password: string; referredBy?: string | undefined },
   ctx: RequestContext,
-): Promise<() => Promise<void>> {
+): Promise<void> {
   await hitRateLimit(deps.db, RATE_RULES.registerIp, ctx.ip, deps.now());
   assertNotCommonPassword(input.password, 'password');
-  const passwordHash = await hashPassword(input.password);
-  const existing = await findUserByEmail(deps.db, input.email);
-  if (existing) return () => notifyExistingAccount(deps, existing, ctx);
-  return () => createAccount(deps, input, passwordHash, ctx);
+  const request: SignUpRequest = {
+    // Chosen now, so a job that runs twice recognises the account it already made.
+    userId: uuidv7(),
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    referredBy: input.referredBy || null,
+    ip: ctx.ip,
+  };
+  await deps.jobs.enqueue(deps.db, 'sign-up', { sealed: deps.jobBox.seal(JSON.stringify(request)) });
 }
 
-async function createAccount(
-  deps: Deps,
-  input: { email: string; referredBy?: string | undefined },
-  passwordHash: string,
-  ctx: RequestContext,
-): Promise<void> {
-  const userId = uuidv7();
+/** The sign-up queue's handler: the account and its verification mail, or a notice to the address's owner. */
+export const completeSignUp: JobHandler<'sign-up'> = async (deps, data) => {
+  const request = signUpRequest.parse(JSON.parse(deps.jobBox.open(data.sealed)));
+  const existing = await findUserByEmail(deps.db, request.email);
+  if (existing?.id === request.userId) return;
+  if (existing) return notifyExistingAccount(deps, existing, request.ip);
   const now = deps.now();
   try {
-    const mail = await deps.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       await tx.insert(users).values({
-        id: userId,
-        email: input.email,
-        passwordHash,
-        referredByCode: input.referredBy || null,
+        id: request.userId,
+        email: request.email,
+        passwordHash: request.passwordHash,
+        referredByCode: request.referredBy,
         createdAt: now,
         updatedAt: now,
       });
       await audit(tx, {
         action: 'auth.register',
-        targetUserId: userId,
-        ip: ctx.ip,
-        details: { referred: Boolean(input.referredBy) },
+        targetUserId: request.userId,
+        ip: request.ip,
+        details: { referred: Boolean(request.referredBy) },
       });
-      const { code } = await issueLinkCode(tx, { userId, purpose: 'verify_email', ttlMs: VERIFICATION_TTL_MS, now });
-      return deps.mail.verification(input.email, code);
+      const { code } = await issueLinkCode(tx, {
+        userId: request.userId,
+        purpose: 'verify_email',
+        ttlMs: VERIFICATION_TTL_MS,
+        now,
+      });
+      await enqueueMail(deps, tx, deps.mail.verification(request.email, code));
     });
-    sendInBackground(deps, mail);
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index lets one through.
-    const raced = await findUserByEmail(deps.db, input.email);
+    const raced = await findUserByEmail(deps.db, request.email);
     if (!raced) throw error;
-    await notifyExistingAccount(deps, raced, ctx);
+    if (raced.id !== request.userId) await notifyExistingAccount(deps, raced, request.ip);
   }
-}
+};
 
-async function notifyExistingAccount(deps: Deps, user: UserRow, ctx: RequestContext) {
-  await audit(deps.db, { action: 'auth.register_existing_email', targetUserId: user.id, ip: ctx.ip });
-  if (await tryRateLimit(deps.db, RATE_RULES.verificationResend, user.id, deps.now())) {
-    sendInBackground(deps, deps.mail.existingAccount(user.email));
-  }
+async function notifyExistingAccount(deps: Deps, user: UserRow, ip: string) {
+  await deps.db.transaction(async (tx) => {
+    await audit(tx, { action: 'auth.register_existing_email', targetUserId: user.id, ip });
+    if (await tryRateLimit(tx, RATE_RULES.verificationResend, user.id, deps.now())) {
+      await enqueueMail(deps, tx, deps.mail.existingAccount(user.email));
+    }
+  });
 }
 
 export async function verifyEmail(
@@ -123,12 +147,10 @@ export async function verifyEmail(
     if (user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
     const referral = await recordReferralAtVerification(tx, deps, user);
     await audit(tx, { action: 'auth.email_verified', targetUserId: user.id, ip: ctx.ip, details: referral });
-    if (user.role === 'user') await requestCardholder(tx, user.id, now);
+    if (user.role === 'user') await requestCardholder(tx, deps, user.id);
     const tokens = await createSession(deps, tx, user.id, ctx);
     return { tokens, response: { message: 'Your e-mail is verified. Welcome to CoinCard!', referral } };
   });
-  // The issuer is asked outside the verification transaction, by a job with retries; this asks it to run now.
-  deps.jobs.request('create-cardholders');
   return verified;
 }
 
@@ -159,8 +181,7 @@ export async function login(
     throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
   }
   if (!user.verified) {
-    if (await tryRateLimit(deps.db, RATE_RULES.verificationResend, user.id, now))
-      await sendVerification(deps, deps.db, user);
+    if (await tryRateLimit(deps.db, RATE_RULES.verificationResend, user.id, now)) await sendVerification(deps, user);
     throw new AppError(
       'EmailNotVerified',
       'Please verify your e-mail first. We have sent you a new verification link.',
@@ -169,21 +190,23 @@ export async function login(
   const totp = await isTotpEnabled(deps.db, user.id);
   if (user.twoFactorEnabled || totp) {
     const challenge = randomToken();
-    const code = await issueOtp(deps.db, {
-      userId: user.id,
-      purpose: 'two_factor',
-      ttlMs: OTP_TTL_MS,
-      now,
-      secret: deps.keys.oneTimeCodes,
-      payload: { challengeHash: sha256(challenge) },
-    });
     const methods: TwoFactorMethod[] = totp ? ['totp'] : [];
     if (user.twoFactorEnabled) methods.push('email');
-    // With the authenticator on, its code is asked for; the mailed code only when the user asks for it (2fa/email).
-    if (!totp) {
-      sendInBackground(deps, deps.mail.twoFactorCode(user.email, code));
-      await audit(deps.db, { action: 'auth.two_factor_sent', targetUserId: user.id, ip: ctx.ip });
-    }
+    await deps.db.transaction(async (tx) => {
+      const code = await issueOtp(tx, {
+        userId: user.id,
+        purpose: 'two_factor',
+        ttlMs: OTP_TTL_MS,
+        now,
+        secret: deps.keys.oneTimeCodes,
+        payload: { challengeHash: sha256(challenge) },
+      });
+      // With the authenticator on, its code is asked for; the mailed code only when the user asks for it (2fa/email).
+      if (!totp) {
+        await enqueueMail(deps, tx, deps.mail.twoFactorCode(user.email, code));
+        await audit(tx, { action: 'auth.two_factor_sent', targetUserId: user.id, ip: ctx.ip });
+      }
+    });
     return { kind: 'two-factor', userId: user.id, challenge, methods };
   }
   const tokens = await deps.db.transaction(async (tx) => {
@@ -243,28 +266,37 @@ export async function verifyTwoFactor(
   });
 }
 
+const resetRequest = z.object({ email: z.string(), ip: z.string() });
+
+/**
+ * The answer never depends on whether the account exists: every request queues the same sealed job, and the job
+ * looks the address up and mails the link.
+ */
 export async function forgotPassword(deps: Deps, email: string, ctx: RequestContext): Promise<void> {
-  const now = deps.now();
-  await hitRateLimit(deps.db, RATE_RULES.forgotIp, ctx.ip, now);
-  // The answer never waits on whether the account exists: the lookup and the mail happen after it.
-  void issuePasswordReset(deps, email, ctx, now).catch((error: unknown) => {
-    deps.logger.error({ err: error }, 'password reset could not be issued');
-  });
+  await hitRateLimit(deps.db, RATE_RULES.forgotIp, ctx.ip, deps.now());
+  const request: z.infer<typeof resetRequest> = { email, ip: ctx.ip };
+  await deps.jobs.enqueue(deps.db, 'password-reset', { sealed: deps.jobBox.seal(JSON.stringify(request)) });
 }
 
-async function issuePasswordReset(deps: Deps, email: string, ctx: RequestContext, now: Date): Promise<void> {
+/** The password-reset queue's handler: a link for a real, unsuspended account, within its own limit. */
+export const issuePasswordReset: JobHandler<'password-reset'> = async (deps, data) => {
+  const { email, ip } = resetRequest.parse(JSON.parse(deps.jobBox.open(data.sealed)));
+  const now = deps.now();
   const user = await findUserByEmail(deps.db, email);
   // The per-account limit stays silent: a 429 only for real accounts would tell who has one.
-  if (!user || user.suspended || !(await tryRateLimit(deps.db, RATE_RULES.forgotAccount, email, now))) return;
-  const { code, expiresAt } = await issueLinkCode(deps.db, {
-    userId: user.id,
-    purpose: 'password_reset',
-    ttlMs: PASSWORD_RESET_TTL_MS,
-    now,
+  if (!user || user.suspended) return;
+  await deps.db.transaction(async (tx) => {
+    if (!(await tryRateLimit(tx, RATE_RULES.forgotAccount, email, now))) return;
+    const { code, expiresAt } = await issueLinkCode(tx, {
+      userId: user.id,
+      purpose: 'password_reset',
+      ttlMs: PASSWORD_RESET_TTL_MS,
+      now,
+    });
+    await audit(tx, { action: 'auth.password_reset_requested', targetUserId: user.id, ip });
+    await enqueueMail(deps, tx, deps.mail.passwordReset(user.email, code, expiresAt.getTime()));
   });
-  await audit(deps.db, { action: 'auth.password_reset_requested', targetUserId: user.id, ip: ctx.ip });
-  sendInBackground(deps, deps.mail.passwordReset(user.email, code, expiresAt.getTime()));
-}
+};
 
 export async function resetPassword(
   deps: Deps,
@@ -293,10 +325,9 @@ export async function resetPassword(
       const referral = await recordReferralAtVerification(tx, deps, user, { byPasswordReset: true });
       await audit(tx, { action: 'auth.email_verified', targetUserId: user.id, ip: ctx.ip, details: referral });
     }
-    if (user?.role === 'user') await requestCardholder(tx, user.id, now);
+    if (user?.role === 'user') await requestCardholder(tx, deps, user.id);
     // Every session ends (whoever holds one may be the reason for the reset) and every other open code is void.
     await afterCredentialChange(tx, { userId: consumed.userId, reason: 'password_reset', now });
     await audit(tx, { action: 'auth.password_reset', targetUserId: consumed.userId, ip: ctx.ip });
   });
-  deps.jobs.request('create-cardholders');
 }

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
-import { sendInBackground } from '../../providers/mail/send-later.js';
+import { enqueueMail } from '../../providers/mail/mail-queue.js';
 import { issueOtp, verifyOtp } from './one-time-codes.service.js';
 import { verifyPassword } from './passwords.js';
 import { acceptSecondFactorCode, isTotpEnabled } from './totp/totp.service.js';
@@ -57,13 +57,15 @@ export async function sendStepUpCode(deps: Deps, user: UserRow): Promise<boolean
   if (!user.twoFactorEnabled) return false;
   const now = deps.now();
   await hitRateLimit(deps.db, RATE_RULES.otpSendAccount, user.id, now);
-  const code = await issueOtp(deps.db, {
-    userId: user.id,
-    purpose: 'step_up',
-    ttlMs: OTP_TTL_MS,
-    now,
-    secret: deps.keys.oneTimeCodes,
+  await deps.db.transaction(async (tx) => {
+    const code = await issueOtp(tx, {
+      userId: user.id,
+      purpose: 'step_up',
+      ttlMs: OTP_TTL_MS,
+      now,
+      secret: deps.keys.oneTimeCodes,
+    });
+    await enqueueMail(deps, tx, deps.mail.stepUpCode(user.email, code));
   });
-  sendInBackground(deps, deps.mail.stepUpCode(user.email, code));
   return true;
 }

@@ -65,6 +65,7 @@ export async function blockCard(
         .update(cards)
         .set({ status: 'frozen', frozenReason: 'admin', frozenReasonBeforeBlock: before, updatedAt: now })
         .where(eq(cards.id, locked.id));
+      await deps.jobs.enqueue(tx, 'card-issuer-state', { cardId: locked.id }, { key: locked.id });
     }
     await audit(tx, {
       action: 'admin.card_frozen',

@@ -1,17 +1,14 @@
 import { CARD_CREATION_FEE_CENTS } from '@coincard/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import { executeRows } from '../../db/client.js';
+import { and, eq, lte } from 'drizzle-orm';
 import { cards, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
+import type { JobHandler } from '../../jobs/engine.js';
+import { enqueueMissing, SWEEP_BATCH } from '../../jobs/sweep.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { audit } from '../audit/audit.js';
 import { move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { releaseFirstCardReward, reverseFirstCardReward } from '../referrals/referral-rewards.service.js';
-
-/** After this many tries (days, with backoff) a card the issuer never answered for is given up and its fee returned. */
-const MAX_CREATION_ATTEMPTS = 60;
-const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 
 export type CreationOutcome = 'active' | 'pending' | 'refused';
 
@@ -46,28 +43,26 @@ async function refundCreation(deps: Deps, cardId: string, reason: string) {
   });
 }
 
-async function retryLater(deps: Deps, cardId: string, attempts: number, error: unknown) {
+async function recordAttempt(deps: Deps, cardId: string, attempts: number, error: unknown) {
   deps.logger.warn({ err: error, cardId, attempts }, 'the issuer did not finish creating a card; it is retried');
   await deps.db
     .update(cards)
-    .set({
-      creationAttempts: attempts,
-      nextCreationAttemptAt: new Date(deps.now().getTime() + backoffMs(attempts)),
-      updatedAt: deps.now(),
-    })
+    .set({ creationAttempts: attempts, nextCreationAttemptAt: deps.now(), updatedAt: deps.now() })
     .where(and(eq(cards.id, cardId), eq(cards.status, 'pending')));
 }
+
+type Attempt = { outcome: CreationOutcome; error?: unknown };
 
 /**
  * Takes a pending card as far as the issuer lets it: create (our card id is the issuer's transaction_reference, so
  * asking again never makes a second card), then read its last four digits and activate it. A definite refusal
- * returns the fee; anything else leaves it pending for the complete-card-creations job.
+ * returns the fee; anything else leaves it pending, with the error, for the card-creation job to retry.
  */
-export async function completeCardCreation(deps: Deps, cardId: string): Promise<CreationOutcome> {
+export async function completeCardCreation(deps: Deps, cardId: string): Promise<Attempt> {
   const [card] = await deps.db.select().from(cards).where(eq(cards.id, cardId));
-  if (!card) return 'refused';
-  if (card.status === 'failed') return 'refused';
-  if (card.status !== 'pending') return 'active';
+  if (!card) return { outcome: 'refused' };
+  if (card.status === 'failed') return { outcome: 'refused' };
+  if (card.status !== 'pending') return { outcome: 'active' };
   const attempts = card.creationAttempts + 1;
   let issuerCardId = card.issuerCardId;
   try {
@@ -102,41 +97,44 @@ export async function completeCardCreation(deps: Deps, cardId: string): Promise<
       await releaseFirstCardReward(tx, deps, card.id);
       await audit(tx, { action: 'card.activated', targetUserId: card.userId, details: { cardId: card.id } });
     });
-    return 'active';
+    return { outcome: 'active' };
   } catch (error) {
     // Only a refusal to create is final; once the issuer has made the card, reading it is retried (a card still
     // being set up at the issuer may not read yet), and a card given up on is deleted there by the close job.
     if (error instanceof IssuerError && !error.isRetryable && !issuerCardId) {
       await refundCreation(deps, card.id, error.message);
-      return 'refused';
+      return { outcome: 'refused' };
     }
-    if (attempts >= MAX_CREATION_ATTEMPTS) {
-      await refundCreation(deps, card.id, 'The card issuer did not answer.');
-      return 'refused';
-    }
-    await retryLater(deps, card.id, attempts, error);
-    return 'pending';
+    await recordAttempt(deps, card.id, attempts, error);
+    return { outcome: 'pending', error };
   }
 }
 
-/** The complete-card-creations job: pending cards whose next try is due, leased so instances never share one. */
-export async function completePendingCards(deps: Deps): Promise<{ looked: number; activated: number }> {
-  const now = deps.now();
-  const leased = await executeRows<{ id: string }>(
-    deps.db,
-    sql`
-      update cards set next_creation_attempt_at = ${new Date(now.getTime() + 5 * 60_000).toISOString()}
-      where id in (
-        select id from cards
-        where status = 'pending' and next_creation_attempt_at <= ${now.toISOString()}
-        order by next_creation_attempt_at limit 20
-        for update skip locked
-      )
-      returning id`,
-  );
-  let activated = 0;
-  for (const { id } of leased) {
-    if ((await completeCardCreation(deps, id)) === 'active') activated += 1;
+/**
+ * The card-creation queue's handler. An issuer that does not answer is retried by the engine; after its last retry
+ * (about a day) the card is given up and its fee returned.
+ */
+export const advanceCardCreation: JobHandler<'card-creation'> = async (deps, { cardId }, job) => {
+  const attempt = await completeCardCreation(deps, cardId);
+  if (attempt.outcome !== 'pending') return;
+  if (job.isLastAttempt) {
+    await refundCreation(deps, cardId, 'The card issuer did not answer.');
+    return;
   }
-  return { looked: leased.length, activated };
+  throw attempt.error;
+};
+
+/** Part of the card-work sweep: pending cards due but without a job. */
+export async function sweepPendingCards(deps: Deps): Promise<number> {
+  const due = await deps.db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.status, 'pending'), lte(cards.nextCreationAttemptAt, deps.now())))
+    .orderBy(cards.nextCreationAttemptAt)
+    .limit(SWEEP_BATCH);
+  return enqueueMissing(
+    deps,
+    'card-creation',
+    due.map(({ id }) => ({ key: id, data: { cardId: id } })),
+  );
 }

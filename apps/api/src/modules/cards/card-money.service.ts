@@ -19,7 +19,7 @@ import { audit } from '../audit/audit.js';
 import { InsufficientFunds } from '../ledger/ledger.service.js';
 import { balanceOf } from '../ledger/ledger-read.js';
 import { assertActive, assertNotSuspended, findOwnCard } from './card-access.js';
-import { cardAccount, startOperation, submitOperation } from './card-operations.service.js';
+import { cardAccount, startOperation } from './card-operations.service.js';
 import { describeCard, lastUnloadAt, loadedThisMonth, toOperationDto } from './card-views.js';
 
 type LoadInput = { amount: number; includesFee: boolean };
@@ -110,15 +110,6 @@ async function answer(deps: Deps, op: CardOperationRow, message: string, card?: 
   return { message, card: await describeCard(deps, row), operation: toOperationDto(op) };
 }
 
-/** Hands a new movement to the issuer and answers with its status as it stands then. */
-async function submitAndAnswer(deps: Deps, started: { op: CardOperationRow; card: CardRow }, message: string) {
-  const status = await submitOperation(deps, started.op.id, {
-    op: started.op,
-    issuerCardId: started.card.issuerCardId,
-  });
-  return answer(deps, { ...started.op, status: status ?? started.op.status }, message, started.card);
-}
-
 const loadMessage = (op: CardOperationRow) =>
   `Loading ${formatCents(op.amount)} onto your card (fee ${formatCents(op.fee)}). It shows on the card in a moment.`;
 const unloadMessage = (op: CardOperationRow) =>
@@ -187,7 +178,7 @@ export async function loadCard(
       }
     }),
   );
-  return submitAndAnswer(deps, started, loadMessage(started.op));
+  return answer(deps, started.op, loadMessage(started.op), started.card);
 }
 
 /** $1 stays on the card, one unload per card every 5 minutes, no fee (docs/money.md, Card rules). */
@@ -245,5 +236,5 @@ export async function unloadCard(
       return { op: started, card };
     }),
   );
-  return submitAndAnswer(deps, started, unloadMessage(started.op));
+  return answer(deps, started.op, unloadMessage(started.op), started.card);
 }

@@ -1,6 +1,6 @@
 import { formatCents } from '@coincard/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { executeRows, type Transaction } from '../../db/client.js';
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.js';
 import {
   type CardOperationKind,
   type CardOperationRow,
@@ -9,6 +9,9 @@ import {
   cards,
 } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
+import type { JobHandler } from '../../jobs/engine.js';
+import { enqueueMissing, SWEEP_BATCH } from '../../jobs/sweep.js';
+import { backoffMs } from '../../lib/backoff.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { audit } from '../audit/audit.js';
 import { type AccountKey, postTransfer } from '../ledger/ledger.service.js';
@@ -29,11 +32,8 @@ const userBalance = (userId: string): AccountKey => ({ kind: 'user_balance', use
 
 /** After an issuer accepted a movement, ask how it ended if no webhook said so within this time. */
 const CONFIRMATION_GRACE_MS = 2 * 60_000;
-const MAX_BACKOFF_MS = 30 * 60_000;
-/** A movement the issuer has neither confirmed nor refused for this long needs a person; it stays in transit. */
-const REVIEW_AFTER_ATTEMPTS = 200;
-
-const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+/** While the issuer says a movement is still under way, the next look waits a little longer each time. */
+const STILL_MOVING = { baseMs: 30_000, maxMs: 30 * 60_000 };
 
 /** Where the money of a completed movement ends up. */
 function destination(op: CardOperationRow): AccountKey {
@@ -43,24 +43,15 @@ function destination(op: CardOperationRow): AccountKey {
 }
 
 /**
- * Hands a movement to the issuer. Accepted: it waits for the webhook (or the settle job asks). Busy or unreachable:
- * the money stays in transit and the settle job tries again. Refused: the issuer is asked what it knows of the
- * reference before any money goes back (confirmRefusal), since a refusal of a resend can hide a first send the
- * issuer did take.
+ * Hands a pending movement to the issuer. Accepted: it waits for the webhook, and is asked about after a grace time
+ * (the card-work sweep queues that look). Unreachable or busy: the attempt is recorded and the error thrown, so the
+ * engine retries the job. Refused: the issuer is asked what it knows of the reference before any money goes back
+ * (confirmRefusal), since a refusal of a resend can hide a first send the issuer did take.
  */
-export async function submitOperation(
-  deps: Deps,
-  operationId: string,
-  known?: { op: CardOperationRow; issuerCardId: string | null },
-): Promise<CardOperationRow['status'] | null> {
-  const [op] = known
-    ? [known.op]
-    : await deps.db.select().from(cardOperations).where(eq(cardOperations.id, operationId));
-  if (op?.status !== 'pending') return op?.status ?? null;
-  const issuerCardId =
-    known?.issuerCardId ??
-    (await deps.db.select({ id: cards.issuerCardId }).from(cards).where(eq(cards.id, op.cardId)))[0]?.id;
-  if (!issuerCardId) return op.status;
+async function submitOperation(deps: Deps, op: CardOperationRow): Promise<void> {
+  const [card] = await deps.db.select({ issuerCardId: cards.issuerCardId }).from(cards).where(eq(cards.id, op.cardId));
+  const issuerCardId = card?.issuerCardId;
+  if (!issuerCardId) return;
   const movement = { cardId: issuerCardId, amountCents: op.amount, reference: op.id };
   const now = deps.now();
   try {
@@ -68,38 +59,21 @@ export async function submitOperation(
     else await deps.issuer.unloadCard(movement);
   } catch (error) {
     if (error instanceof IssuerError && !error.isRetryable) {
-      return confirmRefusal(deps, op, issuerCardId, error.message);
+      await confirmRefusal(deps, op, issuerCardId, error.message);
+      return;
     }
-    const attempts = op.attempts + 1;
-    const waitMs = Math.min(
-      error instanceof IssuerError && error.retryAfterSeconds !== null
-        ? error.retryAfterSeconds * 1000
-        : backoffMs(attempts),
-      MAX_BACKOFF_MS,
-    );
-    if (attempts >= REVIEW_AFTER_ATTEMPTS) {
-      deps.logger.error(
-        { operationId: op.id, attempts },
-        'the issuer has not taken a card movement for long; needs review',
-      );
-    }
-    deps.logger.warn(
-      { err: error, operationId: op.id, kind: op.kind, attempts },
-      'the issuer did not take a card movement; it stays in transit and is retried',
-    );
     await deps.db
       .update(cardOperations)
       .set({
-        attempts,
+        attempts: op.attempts + 1,
         lastError: error instanceof Error ? error.message : String(error),
-        nextAttemptAt: new Date(now.getTime() + waitMs),
         updatedAt: now,
       })
       .where(and(eq(cardOperations.id, op.id), eq(cardOperations.status, 'pending')));
-    return 'pending';
+    throw error;
   }
   // A webhook may already have completed it (a fast issuer): only a movement still pending becomes submitted.
-  const submitted = await deps.db
+  await deps.db
     .update(cardOperations)
     .set({
       status: 'submitted',
@@ -109,14 +83,7 @@ export async function submitOperation(
       nextAttemptAt: new Date(now.getTime() + CONFIRMATION_GRACE_MS),
       updatedAt: now,
     })
-    .where(and(eq(cardOperations.id, op.id), eq(cardOperations.status, 'pending')))
-    .returning({ status: cardOperations.status });
-  if (submitted[0]) return 'submitted';
-  const [settled] = await deps.db
-    .select({ status: cardOperations.status })
-    .from(cardOperations)
-    .where(eq(cardOperations.id, op.id));
-  return settled?.status ?? null;
+    .where(and(eq(cardOperations.id, op.id), eq(cardOperations.status, 'pending')));
 }
 
 const REFUSED = 'refused: ';
@@ -131,15 +98,15 @@ async function confirmRefusal(
   op: CardOperationRow,
   issuerCardId: string,
   message: string,
-): Promise<CardOperationRow['status'] | null> {
+): Promise<void> {
   const status = await deps.issuer.operationStatus(issuerCardId, op.id).catch(() => 'unavailable' as const);
   if (status === 'successful') {
     await settleOperation(deps, op.id, { outcome: 'successful' });
-    return 'completed';
+    return;
   }
   if (status === 'failed' || (status === 'unknown' && op.attempts === 0)) {
     await settleOperation(deps, op.id, { outcome: 'failed', reason: message });
-    return 'failed';
+    return;
   }
   const now = deps.now();
   await deps.db
@@ -152,7 +119,6 @@ async function confirmRefusal(
       updatedAt: now,
     })
     .where(and(eq(cardOperations.id, op.id), eq(cardOperations.status, 'pending')));
-  return 'submitted';
 }
 
 export type SettleOutcome = { outcome: 'successful' } | { outcome: 'failed'; reason: string };
@@ -169,7 +135,6 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
     .from(cardOperations)
     .where(eq(cardOperations.id, operationId));
   if (!located) return 'unknown';
-  let settledOp: CardOperationRow | null = null;
   const run = async (tx: Transaction): Promise<SettleResult> => {
     // One lock order everywhere money moves on a card: the card row, then the movement, then ledger accounts.
     await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, located.cardId)).for('update');
@@ -185,7 +150,6 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
       }
       return agrees ? 'already-settled' : 'contradicted';
     }
-    settledOp = op;
     const card = { id: op.cardId, userId: op.userId };
     const now = deps.now();
     if (result.outcome === 'successful') {
@@ -228,6 +192,7 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
         updatedAt: now,
       })
       .where(eq(cardOperations.id, op.id));
+    await queueWhatFollows(tx, deps, op, result);
     await audit(tx, {
       action: `card.${op.kind}_${result.outcome === 'successful' ? 'completed' : 'failed'}`,
       targetUserId: op.userId,
@@ -241,26 +206,21 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
     });
     return 'settled';
   };
-  const outcome = await deps.db.transaction(run);
-  const op = settledOp as CardOperationRow | null;
-  if (outcome === 'settled' && op) await afterSettlement(deps, op, result);
-  return outcome;
+  return deps.db.transaction(run);
 }
 
-/** What follows a settlement, outside its transaction: freezing at the issuer, finishing a deletion. */
-async function afterSettlement(deps: Deps, op: CardOperationRow, result: SettleOutcome) {
-  const [card] = await deps.db.select().from(cards).where(eq(cards.id, op.cardId));
-  if (!card) return;
-  if (op.kind === 'fee' && result.outcome === 'failed' && card.issuerCardId && card.status === 'frozen') {
-    await deps.issuer.freezeCard(card.issuerCardId).catch((error: unknown) => {
-      deps.logger.warn(
-        { err: error, cardId: card.id },
-        'issuer could not freeze a card with an unpaid fee; reconciliation retries',
-      );
-    });
+/**
+ * What must follow a settlement, queued in its transaction: a card frozen for an unpaid fee is frozen at the issuer
+ * too, and a completed close (or a refund that arrived after deletion and was sent back) lets the deletion finish.
+ */
+async function queueWhatFollows(tx: Transaction, deps: Deps, op: CardOperationRow, result: SettleOutcome) {
+  const [card] = await tx.select({ status: cards.status }).from(cards).where(eq(cards.id, op.cardId));
+  if (op.kind === 'fee' && result.outcome === 'failed' && card?.status === 'frozen') {
+    await deps.jobs.enqueue(tx, 'card-issuer-state', { cardId: op.cardId }, { key: op.cardId });
   }
-  // A completed close (or a refund that arrived after deletion and was sent back) lets the deletion finish.
-  if (card.status === 'terminated' && result.outcome === 'successful') deps.jobs.request('close-deleted-cards');
+  if (card?.status === 'terminated' && result.outcome === 'successful') {
+    await deps.jobs.enqueue(tx, 'card-close', { cardId: op.cardId }, { key: op.cardId });
+  }
 }
 
 /** A monthly fee the issuer would not let us take from the card: unpaid, and the card frozen until it is paid. */
@@ -276,82 +236,80 @@ async function markFeeUnpaid(tx: Transaction, op: CardOperationRow) {
 }
 
 /**
- * The settle job: movements still pending are handed to the issuer again (same reference, so never twice);
- * movements the issuer accepted but never confirmed are asked about. Leased with FOR UPDATE SKIP LOCKED.
+ * The card-operation queue's handler: a pending movement is handed to the issuer; one the issuer took and has not
+ * confirmed by its grace time is asked about. Both are safe to repeat (the movement's id is the issuer's reference,
+ * and settlement moves money once). When the engine gives up, the movement stays in transit for a person.
  */
-export async function settleDueOperations(deps: Deps): Promise<{ looked: number; settled: number }> {
-  const now = deps.now();
-  const leased = await executeRows<{ id: string }>(
-    deps.db,
-    sql`
-      update card_operations set next_attempt_at = ${new Date(now.getTime() + 5 * 60_000).toISOString()}
-      where id in (
-        select id from card_operations
-        where status in ('pending', 'submitted') and next_attempt_at is not null
-          and next_attempt_at <= ${now.toISOString()}
-        order by next_attempt_at
-        limit 25
-        for update skip locked
-      )
-      returning id`,
-  );
-  let settled = 0;
-  for (const { id } of leased) {
-    const [op] = await deps.db.select().from(cardOperations).where(eq(cardOperations.id, id));
-    if (!op) continue;
-    try {
-      if (op.status === 'pending') {
-        await submitOperation(deps, op.id);
-      } else if (await checkWithIssuer(deps, op)) {
-        settled += 1;
-      }
-    } catch (error) {
-      deps.logger.warn({ err: error, operationId: op.id }, 'a card movement could not be checked; it is retried');
+export const advanceOperation: JobHandler<'card-operation'> = async (deps, { operationId }, job) => {
+  const [op] = await deps.db.select().from(cardOperations).where(eq(cardOperations.id, operationId));
+  if (!op) return;
+  try {
+    if (op.status === 'pending') await submitOperation(deps, op);
+    else if (op.status === 'submitted' && !(op.nextAttemptAt && op.nextAttemptAt > deps.now())) {
+      await checkWithIssuer(deps, op);
     }
+  } catch (error) {
+    if (job.isLastAttempt) {
+      deps.logger.error({ operationId }, 'the issuer has not taken or confirmed a card movement; needs review');
+      await deps.db
+        .update(cardOperations)
+        .set({ nextAttemptAt: null, updatedAt: deps.now() })
+        .where(and(eq(cardOperations.id, op.id), inArray(cardOperations.status, ['pending', 'submitted'])));
+    }
+    throw error;
   }
-  return { looked: leased.length, settled };
+};
+
+/** Part of the card-work sweep: movements due for a look (past their grace time) that have no job. */
+export async function sweepCardOperations(deps: Deps): Promise<number> {
+  const due = await deps.db
+    .select({ id: cardOperations.id })
+    .from(cardOperations)
+    .where(
+      and(inArray(cardOperations.status, ['pending', 'submitted']), lte(cardOperations.nextAttemptAt, deps.now())),
+    )
+    .orderBy(cardOperations.nextAttemptAt)
+    .limit(SWEEP_BATCH);
+  return enqueueMissing(
+    deps,
+    'card-operation',
+    due.map(({ id }) => ({ key: id, data: { operationId: id } })),
+  );
 }
 
-async function checkWithIssuer(deps: Deps, op: CardOperationRow): Promise<boolean> {
+async function checkWithIssuer(deps: Deps, op: CardOperationRow): Promise<void> {
   const [card] = await deps.db.select().from(cards).where(eq(cards.id, op.cardId));
-  if (!card?.issuerCardId) return false;
-  const status = await deps.issuer.operationStatus(card.issuerCardId, op.id).catch((error: unknown) => {
-    if (error instanceof IssuerError) return 'unavailable' as const;
-    throw error;
-  });
+  if (!card?.issuerCardId) return;
+  const status = await deps.issuer.operationStatus(card.issuerCardId, op.id);
   if (status === 'successful' || status === 'failed') {
     const result: SettleOutcome =
       status === 'successful'
         ? { outcome: 'successful' }
         : { outcome: 'failed', reason: 'The card issuer declined it.' };
-    return (await settleOperation(deps, op.id, result)) === 'settled';
+    await settleOperation(deps, op.id, result);
+    return;
   }
   const attempts = op.attempts + 1;
   const now = deps.now();
   if (status === 'unknown' && op.lastError?.startsWith(REFUSED)) {
     // Refused when resent, and still no record minutes later: the issuer never took it.
-    return (
-      (await settleOperation(deps, op.id, { outcome: 'failed', reason: op.lastError.slice(REFUSED.length) })) ===
-      'settled'
-    );
+    await settleOperation(deps, op.id, { outcome: 'failed', reason: op.lastError.slice(REFUSED.length) });
+    return;
   }
   if (status === 'unknown') {
     // The issuer has no record of it: it never arrived, so it is sent again (same reference, so never twice).
-    await deps.db
+    const [resend] = await deps.db
       .update(cardOperations)
       .set({ status: 'pending', attempts, nextAttemptAt: now, updatedAt: now })
-      .where(and(eq(cardOperations.id, op.id), eq(cardOperations.status, 'submitted')));
-    await submitOperation(deps, op.id);
-    return false;
-  }
-  if (attempts >= REVIEW_AFTER_ATTEMPTS) {
-    deps.logger.error({ operationId: op.id }, 'a card movement has been in transit too long; needs review');
+      .where(and(eq(cardOperations.id, op.id), eq(cardOperations.status, 'submitted')))
+      .returning();
+    if (resend) await submitOperation(deps, resend);
+    return;
   }
   await deps.db
     .update(cardOperations)
-    .set({ attempts, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)), updatedAt: now })
+    .set({ attempts, nextAttemptAt: new Date(now.getTime() + backoffMs(attempts, STILL_MOVING)), updatedAt: now })
     .where(and(eq(cardOperations.id, op.id), inArray(cardOperations.status, ['pending', 'submitted'])));
-  return false;
 }
 
 /** Records a new movement and takes its money into transit, inside the caller's transaction. */
@@ -381,13 +339,14 @@ export async function startOperation(
       fee,
       idempotencyKey: input.idempotencyKey ?? null,
       requestHash: input.requestHash ?? null,
-      // If this process stops before it reaches the issuer, the settle job sends it a little later.
-      nextAttemptAt: new Date(now.getTime() + 30_000),
+      nextAttemptAt: now,
       createdAt: now,
       updatedAt: now,
     })
     .returning();
   if (!op) throw new Error('card operation not recorded');
+  // The issuer is called by the job, after this transaction commits: never for money that did not leave.
+  await deps.jobs.enqueue(tx, 'card-operation', { operationId: op.id }, { key: op.id });
   const from: AccountKey = input.kind === 'fund' ? userBalance(input.card.userId) : cardAccount(input.card);
   await postTransfer(tx, {
     id: `cardop:${op.id}:start`,

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { executeRows } from '../../db/client.js';
 import { type CardRow, cardOperations, cards } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
+import type { JobHandler } from '../../jobs/engine.js';
 import type { IssuerCard, IssuerTransactionsPage } from '../../providers/issuing/card-issuer.js';
 import { balanceOf } from '../ledger/ledger-read.js';
 import { closeReview } from '../reviews/report-review.js';
@@ -79,16 +80,25 @@ export async function reconcileCardBalances(deps: Deps): Promise<{ checked: numb
 }
 
 /**
- * Makes the issuer freeze a card the app holds frozen (outside the reconciliation job). When it cannot be reached the
- * card is put first in line for the job, which tries again at once and then at every check (each 10 minutes) until
- * the issuer has it frozen.
+ * Makes the issuer freeze a card the app holds frozen, at once, for an answer that says whether it did. When it
+ * cannot be reached, the card-issuer-state job keeps trying (the change that froze the card should queue that job in
+ * its own transaction too; this is for answers that want to know now).
  */
 export async function ensureFrozenAtIssuer(deps: Deps, card: Pick<CardRow, 'id' | 'issuerCardId'>): Promise<boolean> {
   if (await freezeAtIssuer(deps, card)) return true;
-  await deps.db.update(cards).set({ balanceCheckedAt: null }).where(eq(cards.id, card.id));
-  deps.jobs.request('reconcile-card-balances');
+  await deps.jobs.enqueue(deps.db, 'card-issuer-state', { cardId: card.id }, { key: card.id });
   return false;
 }
+
+/**
+ * The card-issuer-state queue's handler: a card the app holds frozen, deleted or failed is frozen at the issuer
+ * (until it is closed there). Freezing is idempotent at the issuer; a failure is retried by the engine.
+ */
+export const matchIssuerState: JobHandler<'card-issuer-state'> = async (deps, { cardId }) => {
+  const [card] = await deps.db.select().from(cards).where(eq(cards.id, cardId));
+  if (!card?.issuerCardId || card.issuerClosedAt || card.status === 'active' || card.status === 'pending') return;
+  await deps.issuer.freezeCard(card.issuerCardId);
+};
 
 /** Asks the issuer to freeze the card once; answers whether it did. */
 async function freezeAtIssuer(deps: Deps, card: Pick<CardRow, 'id' | 'issuerCardId'>): Promise<boolean> {
@@ -119,7 +129,7 @@ const BACKFILL_PAGES = 3;
  * Purchases and refunds the issuer recorded but no webhook delivered (an outage, a signature scheme that changed)
  * are applied from its transaction history, through the same path as the webhook, so a lost event is found.
  */
-async function backfillSpending(deps: Deps, card: CardRow) {
+export async function backfillSpending(deps: Deps, card: CardRow) {
   if (!card.issuerCardId) return;
   for (let page = 1; page <= BACKFILL_PAGES; page += 1) {
     let history: IssuerTransactionsPage;

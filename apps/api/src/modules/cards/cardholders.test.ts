@@ -4,7 +4,6 @@ import { executeRows } from '../../db/client.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import type { CookieJar } from '../../test/cookie-jar.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { createDueCardholders } from './cardholders.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,16 +16,27 @@ afterAll(async () => {
 const cardholderIdOf = async (jar: CookieJar) =>
   (await t.request('GET', '/api/user', { jar })).json().cardholderId as string | null;
 
+const requestOf = async (email: string) =>
+  (
+    await executeRows<{ attempts: number; last_error: string | null; completed: boolean }>(
+      t.deps.db,
+      sql`select r.attempts, r.last_error, r.completed_at is not null as completed
+          from cardholder_requests r join users u on u.id = r.user_id where u.email = ${email}`,
+    )
+  )[0];
+
 describe('issuer cardholders', () => {
-  it('are created by a job after verification, and shown on /api/user', async () => {
+  it('are created by the job verification queues, once, and shown on /api/user', async () => {
     const { jar } = await t.signUpVerified('holder@example.com');
-    expect(await cardholderIdOf(jar)).toBeNull();
-    expect(await createDueCardholders(t.deps)).toMatchObject({ created: 1 });
-    expect(await cardholderIdOf(jar)).toMatch(/^[0-9a-f]{32}$/);
-    expect(await createDueCardholders(t.deps)).toEqual({ looked: 0, created: 0 });
+    const cardholderId = await cardholderIdOf(jar);
+    expect(cardholderId).toMatch(/^[0-9a-f]{32}$/);
+    await t.runSchedules();
+    await t.runJobs({ waitsOver: true });
+    expect(await cardholderIdOf(jar)).toBe(cardholderId);
+    expect(await requestOf('holder@example.com')).toMatchObject({ attempts: 0, completed: true });
   });
 
-  it('are retried with growing waits while the issuer fails, and verification is unaffected', async () => {
+  it('are retried by the engine while the issuer fails, and verification is unaffected', async () => {
     const real = t.deps.issuer.createCardholder;
     t.deps.issuer.createCardholder = async () => {
       throw new IssuerError('unavailable', 'issuer down');
@@ -34,26 +44,28 @@ describe('issuer cardholders', () => {
     const { jar, verifyResponse } = await t.signUpVerified('holder-retry@example.com');
     try {
       expect(verifyResponse.message).toMatch(/verified/);
-      expect(await createDueCardholders(t.deps)).toMatchObject({ looked: 1, created: 0 });
-      expect(await createDueCardholders(t.deps)).toMatchObject({ looked: 0 });
-      t.clock.advance(31_000);
-      await createDueCardholders(t.deps);
-      const [request] = await executeRows<{ attempts: number; last_error: string }>(
-        t.deps.db,
-        sql`select r.attempts, r.last_error from cardholder_requests r join users u on u.id = r.user_id
-            where u.email = 'holder-retry@example.com'`,
-      );
-      expect(request).toEqual({ attempts: 2, last_error: 'issuer down' });
+      expect(await cardholderIdOf(jar)).toBeNull();
+      expect(await requestOf('holder-retry@example.com')).toMatchObject({ attempts: 1, last_error: 'issuer down' });
+      // The retry waits for its back-off: nothing runs before it.
+      expect(await t.runJobs()).toBe(0);
+      await t.runJobs({ waitsOver: true });
+      expect(await requestOf('holder-retry@example.com')).toMatchObject({ attempts: 2, completed: false });
     } finally {
       t.deps.issuer.createCardholder = real;
     }
-    t.clock.advance(61_000);
-    expect(await createDueCardholders(t.deps)).toMatchObject({ created: 1 });
+    await t.runJobs({ waitsOver: true });
     expect(await cardholderIdOf(jar)).not.toBeNull();
+    expect(await requestOf('holder-retry@example.com')).toMatchObject({ completed: true });
   });
 
   it('are not made for unverified users', async () => {
     await t.signUp('unverified-holder@example.com');
-    expect(await createDueCardholders(t.deps)).toEqual({ looked: 0, created: 0 });
+    await t.runSchedules();
+    const [requests] = await executeRows<{ n: number }>(
+      t.deps.db,
+      sql`select count(*)::int as n from cardholder_requests r join users u on u.id = r.user_id
+          where u.email = 'unverified-holder@example.com'`,
+    );
+    expect(requests?.n).toBe(0);
   });
 });

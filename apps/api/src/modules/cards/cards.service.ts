@@ -36,7 +36,7 @@ import { balanceOf } from '../ledger/ledger-read.js';
 import { LIVE_REWARD_STATUSES, payFirstCardReward } from '../referrals/referral-rewards.service.js';
 import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
 import { completeCardCreation } from './card-creation.service.js';
-import { cardAccount, startOperation, submitOperation } from './card-operations.service.js';
+import { cardAccount, startOperation } from './card-operations.service.js';
 import { ensureFrozenAtIssuer } from './card-reconciliation.service.js';
 import { describeCard, describeCards, IN_TRANSIT_STATUSES } from './card-views.js';
 import { collectUnpaidFees } from './monthly-fees.service.js';
@@ -159,6 +159,13 @@ export async function createCard(
       });
       // A referred user's first card pays both referral rewards (docs/referrals.md), in this transaction.
       await payFirstCardReward(tx, deps, user.id, id);
+      // The answer tries the issuer at once; should that not finish the card (or this process stop), the job does.
+      await deps.jobs.enqueue(
+        tx,
+        'card-creation',
+        { cardId: id },
+        { key: id, startAfter: new Date(now.getTime() + 30_000) },
+      );
       return row;
     });
   } catch (error) {
@@ -168,7 +175,7 @@ export async function createCard(
     }
     throw error;
   }
-  const outcome = await completeCardCreation(deps, created.id);
+  const { outcome } = await completeCardCreation(deps, created.id);
   const [card] = await deps.db.select().from(cards).where(eq(cards.id, created.id));
   if (!card) throw new Error('card vanished');
   if (outcome === 'refused') throw creationRefused(card.failureReason);
@@ -315,7 +322,7 @@ export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx:
   // Fees a card still owes are paid from the balance if it can; what nothing can pay is waived with the card.
   await collectUnpaidFees(deps, (await findOwnCard(deps.db, user.id, cardId)).id);
   const now = deps.now();
-  const { card, returned, operationId } = await deps.db.transaction(async (tx) => {
+  const returned = await deps.db.transaction(async (tx) => {
     const locked = await findOwnCard(tx, user.id, cardId, { lock: true });
     if (locked.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
     if (locked.frozenReason === 'admin') {
@@ -338,10 +345,10 @@ export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx:
       .update(cardMonthlyFees)
       .set({ status: 'waived' })
       .where(and(eq(cardMonthlyFees.cardId, locked.id), eq(cardMonthlyFees.status, 'unpaid')));
-    const op =
-      balance > 0
-        ? await startOperation(tx, deps, { id: uuidv7(), card: locked, kind: 'close', amount: balance })
-        : null;
+    if (balance > 0) await startOperation(tx, deps, { id: uuidv7(), card: locked, kind: 'close', amount: balance });
+    // Frozen at the issuer at once, so nothing spends it meanwhile; closed there once its money is back.
+    await deps.jobs.enqueue(tx, 'card-issuer-state', { cardId: locked.id }, { key: locked.id });
+    await deps.jobs.enqueue(tx, 'card-close', { cardId: locked.id }, { key: locked.id });
     await audit(tx, {
       action: 'card.deleted',
       actorId: user.id,
@@ -349,15 +356,8 @@ export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx:
       ip: ctx.ip,
       details: { cardId: locked.id, returned: balance },
     });
-    return { card: locked, returned: balance, operationId: op?.id ?? null };
+    return balance;
   });
-  if (card.issuerCardId) {
-    await deps.issuer.freezeCard(card.issuerCardId).catch((error: unknown) => {
-      deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not freeze a deleted card; closing goes on');
-    });
-  }
-  if (operationId) await submitOperation(deps, operationId);
-  deps.jobs.request('close-deleted-cards');
   return {
     message:
       returned > 0

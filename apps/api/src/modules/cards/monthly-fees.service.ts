@@ -9,7 +9,7 @@ import { audit } from '../audit/audit.js';
 import { InsufficientFunds, move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { balanceOf } from '../ledger/ledger-read.js';
-import { cardAccount, startOperation, submitOperation } from './card-operations.service.js';
+import { cardAccount, startOperation } from './card-operations.service.js';
 import { ensureFrozenAtIssuer } from './card-reconciliation.service.js';
 
 /** Which monthly period a due date closes: period n falls due n months after the card was created. */
@@ -39,8 +39,6 @@ async function payFromBalance(tx: Transaction, card: CardRow, period: number): P
   }
 }
 
-type AfterCommit = { submit?: string; freezeAtIssuer?: string };
-
 /**
  * $1 per card (docs/money.md, Card rules) for every month after the first, once per card per month: from the balance,
  * else from the card, else the card is frozen until the fee is paid. The (card, period) primary key is what makes a
@@ -48,8 +46,7 @@ type AfterCommit = { submit?: string; freezeAtIssuer?: string };
  */
 async function chargeCard(deps: Deps, cardId: string): Promise<'charged' | 'frozen' | 'skipped'> {
   const now = deps.now();
-  const after: AfterCommit = {};
-  const outcome = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [card] = await tx.select().from(cards).where(eq(cards.id, cardId)).for('update', { skipLocked: true });
     if (!card || !['active', 'frozen'].includes(card.status) || card.nextFeeDueAt > now) return 'skipped' as const;
     const period = periodOf(card);
@@ -84,7 +81,6 @@ async function chargeCard(deps: Deps, cardId: string): Promise<'charged' | 'froz
         .update(cardMonthlyFees)
         .set({ status: 'collecting', paidFrom: 'card', operationId: op.id })
         .where(and(eq(cardMonthlyFees.cardId, card.id), eq(cardMonthlyFees.period, period)));
-      after.submit = op.id;
     } else {
       result = 'frozen';
       if (card.status === 'active') {
@@ -92,7 +88,7 @@ async function chargeCard(deps: Deps, cardId: string): Promise<'charged' | 'froz
           .update(cards)
           .set({ status: 'frozen', frozenReason: 'unpaid_fee', updatedAt: now })
           .where(eq(cards.id, card.id));
-        if (card.issuerCardId) after.freezeAtIssuer = card.issuerCardId;
+        await deps.jobs.enqueue(tx, 'card-issuer-state', { cardId: card.id }, { key: card.id });
       }
     }
     await audit(tx, {
@@ -102,9 +98,6 @@ async function chargeCard(deps: Deps, cardId: string): Promise<'charged' | 'froz
     });
     return result;
   });
-  if (after.submit) await submitOperation(deps, after.submit);
-  if (after.freezeAtIssuer) await ensureFrozenAtIssuer(deps, { id: cardId, issuerCardId: after.freezeAtIssuer });
-  return outcome;
 }
 
 /**
@@ -170,11 +163,13 @@ export async function chargeMonthlyFees(deps: Deps): Promise<{ charged: number; 
   for (const card of owing) {
     const stillOwed = await collectUnpaidFees(deps, card.id);
     if (stillOwed > 0 && card.status === 'active') {
-      await deps.db
-        .update(cards)
-        .set({ status: 'frozen', frozenReason: 'unpaid_fee', updatedAt: deps.now() })
-        .where(and(eq(cards.id, card.id), eq(cards.status, 'active')));
-      await ensureFrozenAtIssuer(deps, card);
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(cards)
+          .set({ status: 'frozen', frozenReason: 'unpaid_fee', updatedAt: deps.now() })
+          .where(and(eq(cards.id, card.id), eq(cards.status, 'active')));
+        await deps.jobs.enqueue(tx, 'card-issuer-state', { cardId: card.id }, { key: card.id });
+      });
       frozen += 1;
       continue;
     }

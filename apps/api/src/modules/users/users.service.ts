@@ -4,7 +4,7 @@ import { type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
-import { sendInBackground } from '../../providers/mail/send-later.js';
+import { enqueueMail } from '../../providers/mail/mail-queue.js';
 import { audit } from '../audit/audit.js';
 import { findUserByEmail } from '../auth/auth.service.js';
 import { afterCredentialChange, voidAllOpenCodes } from '../auth/credential-change.js';
@@ -115,27 +115,29 @@ export async function startEmailChange(
   await verifyStepUp(deps, user, input, ctx);
   await hitRateLimit(deps.db, RATE_RULES.otpSendAccount, user.id, now);
   const owner = await findUserByEmail(deps.db, newEmail);
-  if (owner) {
-    await audit(deps.db, {
-      action: 'user.email_change_requested',
-      actorId: user.id,
-      targetUserId: user.id,
-      ip: ctx.ip,
-      details: { taken: true },
+  await deps.db.transaction(async (tx) => {
+    if (owner) {
+      await audit(tx, {
+        action: 'user.email_change_requested',
+        actorId: user.id,
+        targetUserId: user.id,
+        ip: ctx.ip,
+        details: { taken: true },
+      });
+      await enqueueMail(deps, tx, deps.mail.emailChangeAddressTaken(owner.email));
+      return;
+    }
+    const code = await issueOtp(tx, {
+      userId: user.id,
+      purpose: 'email_change',
+      ttlMs: OTP_TTL_MS,
+      now,
+      secret: deps.keys.oneTimeCodes,
+      payload: { newEmail },
     });
-    sendInBackground(deps, deps.mail.emailChangeAddressTaken(owner.email));
-    return;
-  }
-  const code = await issueOtp(deps.db, {
-    userId: user.id,
-    purpose: 'email_change',
-    ttlMs: OTP_TTL_MS,
-    now,
-    secret: deps.keys.oneTimeCodes,
-    payload: { newEmail },
+    await audit(tx, { action: 'user.email_change_requested', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
+    await enqueueMail(deps, tx, deps.mail.emailChangeCode(newEmail, code));
   });
-  await audit(deps.db, { action: 'user.email_change_requested', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
-  sendInBackground(deps, deps.mail.emailChangeCode(newEmail, code));
 }
 
 export async function confirmEmailChange(
@@ -178,11 +180,11 @@ export async function confirmEmailChange(
         ip: ctx.ip,
         details: { from: user.email, to: newEmail },
       });
+      await enqueueMail(deps, tx, deps.mail.emailChanged(user.email, newEmail));
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
     // The unique index caught a simultaneous claim of the same address.
     throw emailInUse();
   }
-  sendInBackground(deps, deps.mail.emailChanged(user.email, newEmail));
 }

@@ -27,8 +27,8 @@ export function webhookRoutes(deps: Deps, sources: readonly RegisteredWebhookSou
           const header = source.signatureHeader ? request.headers[source.signatureHeader] : undefined;
           if (Array.isArray(header)) throw new AppError('InvalidSignature', 'The webhook signature is invalid.');
           const rawBody = typeof request.body === 'string' ? request.body : '';
-          const outcome = await receiveWebhook(deps, source, rawBody, header ?? null);
-          return { received: true, outcome };
+          // Stored and queued: acknowledged now, applied by the provider-event queue.
+          return { received: true, ...(await receiveWebhook(deps, source, rawBody, header ?? null)) };
         },
       );
     }

@@ -1,19 +1,15 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { executeRows } from '../../db/client.js';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import { providerEvents } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
+import type { JobHandler } from '../../jobs/engine.js';
+import { enqueueMissing, SWEEP_BATCH } from '../../jobs/sweep.js';
+import { sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { reportEventReview } from './event-reviews.js';
 import type { ProcessResult, RegisteredWebhookSource } from './webhook-source.js';
 
-/** An event not processed within a minute (a crash, a provider outage) is picked up by the replay job. */
-const FIRST_REPLAY_MS = 60_000;
-const MAX_BACKOFF_MS = 60 * 60_000;
-/** After this many tries (about a day) the event goes to the review queue. */
-const MAX_ATTEMPTS = 30;
-const REPLAY_BATCH = 20;
-
-const backoffMs = (attempts: number) => Math.min(FIRST_REPLAY_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+/** An event with no job after this long (made before the engine, or lost) is queued by the sweep. */
+const SWEEP_AFTER_MS = 10 * 60_000;
 
 type EventRef = { source: string; provider: string; eventKey: string };
 
@@ -66,136 +62,146 @@ async function giveUp(
   });
 }
 
-/** Runs the source's processing and records how it went; an error is recorded and passed on. */
+/** Thrown to have the engine retry an event that cannot be applied yet (its card is busy, say). */
+class NotYetApplied extends Error {}
+
+/**
+ * Runs the source's processing and records how it went. A failure, or an event that cannot be applied yet, is
+ * recorded and thrown, so the engine retries the job; on the job's last try the event goes to the review queue.
+ */
 async function processAndRecord(
   deps: Deps,
   ref: EventRef,
   apply: () => Promise<ProcessResult>,
   attemptsSoFar: number,
   owner: Owner,
-): Promise<ProcessResult> {
+  isLastAttempt: boolean,
+): Promise<void> {
   const attempts = attemptsSoFar + 1;
-  const retryAt = () => (attempts >= MAX_ATTEMPTS ? null : new Date(deps.now().getTime() + backoffMs(attempts)));
   let result: ProcessResult;
   try {
     result = await apply();
   } catch (error) {
     const lastError = error instanceof Error ? error.message : String(error);
-    const next = retryAt();
-    if (next) {
-      await deps.db.update(providerEvents).set({ attempts, nextAttemptAt: next, lastError }).where(matching(ref));
-    } else {
-      deps.logger.error({ ...ref, attempts }, 'provider event kept failing; needs review');
-      await giveUp(
-        deps,
-        ref,
-        { attempts, lastError, outcome: 'review:failing' },
-        `Applying this event failed ${attempts} times; the last error is kept on the event.`,
-        owner,
-      );
+    if (!isLastAttempt) {
+      await deps.db.update(providerEvents).set({ attempts, lastError }).where(matching(ref));
+      throw error;
     }
-    throw error;
+    deps.logger.error({ ...ref, attempts }, 'provider event kept failing; needs review');
+    await giveUp(
+      deps,
+      ref,
+      { attempts, lastError, outcome: 'review:failing' },
+      `Applying this event failed ${attempts} times; the last error is kept on the event.`,
+      owner,
+    );
+    return;
   }
   if (result.done) {
     const processed = { processedAt: deps.now(), outcome: result.outcome, attempts, nextAttemptAt: null };
     const review = result.review;
     if (!review) {
       await deps.db.update(providerEvents).set(processed).where(matching(ref));
-      return result;
+      return;
     }
     await deps.db.transaction(async (tx) => {
       const [marked] = await tx.update(providerEvents).set(processed).where(matching(ref)).returning(reviewedColumns);
-      // A redelivery under a key already processed can still contradict what we recorded (the issuer telling another
-      // amount under the same reference): the review is about the stored event.
+      // Two jobs for one event ran at once and the other marked it first: the review is still about this event.
       const [event] = marked ? [marked] : await tx.select(reviewedColumns).from(providerEvents).where(keyed(ref));
       if (event) await reportEventReview(tx, 'provider_event_disagreement', event, review, deps.now());
     });
-    return result;
+    return;
   }
-  const next = retryAt();
-  if (next) {
-    await deps.db
-      .update(providerEvents)
-      .set({ outcome: result.outcome, attempts, nextAttemptAt: next })
-      .where(matching(ref));
-  } else {
-    deps.logger.error({ ...ref, outcome: result.outcome }, 'provider event could not be applied; needs review');
-    await giveUp(
-      deps,
-      ref,
-      { outcome: `review:${result.outcome}`, attempts },
-      `This event could not be applied after ${attempts} attempts (the last outcome was ${result.outcome}).`,
-      owner,
-    );
+  if (!isLastAttempt) {
+    await deps.db.update(providerEvents).set({ outcome: result.outcome, attempts }).where(matching(ref));
+    throw new NotYetApplied(`the event cannot be applied yet (${result.outcome})`);
   }
-  return result;
+  deps.logger.error({ ...ref, outcome: result.outcome }, 'provider event could not be applied; needs review');
+  await giveUp(
+    deps,
+    ref,
+    { outcome: `review:${result.outcome}`, attempts },
+    `This event could not be applied after ${attempts} attempts (the last outcome was ${result.outcome}).`,
+    owner,
+  );
 }
 
 /**
- * Verify first (a forged webhook is refused before anything is read or stored), keep the raw event, then let the
- * source's module apply it. The event is marked processed only after it was applied, so a crash in between is
- * repaired by the provider's next delivery or by the replay job.
+ * Verify first (a forged webhook is refused before anything is read or stored), then keep the raw event and queue its
+ * job in one transaction, and answer: the provider is acknowledged as soon as the event is safe, and the queue
+ * applies it (retrying on our side, without waiting for the provider to send it again). A redelivery of an event not
+ * yet applied gets a job if it has none.
  */
 export async function receiveWebhook(
   deps: Deps,
   source: RegisteredWebhookSource,
   rawBody: string,
   signature: string | null,
-): Promise<string> {
+): Promise<{ status: 'accepted' | 'already-received'; eventId: string | null }> {
   const verified = source.verify(deps, rawBody, signature);
   const ref = { source: source.name, provider: source.provider(deps), eventKey: verified.eventKey };
-  await deps.db
-    .insert(providerEvents)
-    .values({
-      id: uuidv7(),
-      ...ref,
-      eventType: verified.eventType,
-      subject: verified.subject,
-      rawBody,
-      signature,
-      receivedAt: deps.now(),
-      nextAttemptAt: new Date(deps.now().getTime() + FIRST_REPLAY_MS),
+  const stored = await storeEvent(deps, ref, verified, rawBody, signature);
+  if (stored) return { status: 'accepted', eventId: stored };
+  const [known] = await deps.db
+    .select({
+      id: providerEvents.id,
+      rawBody: providerEvents.rawBody,
+      processedAt: providerEvents.processedAt,
+      next: providerEvents.nextAttemptAt,
     })
-    .onConflictDoNothing();
-  const [stored] = await deps.db.select({ attempts: providerEvents.attempts }).from(providerEvents).where(keyed(ref));
-  const owner = ownerFinder(deps, source, verified.subject);
-  return (await processAndRecord(deps, ref, verified.apply, stored?.attempts ?? 0, owner)).outcome;
+    .from(providerEvents)
+    .where(keyed(ref));
+  if (known && known.rawBody !== rawBody) {
+    // The same fact told differently (another amount under one reference): kept and applied as its own event, so
+    // the module can judge it against what was recorded (it goes to review if it contradicts).
+    const variant = { ...ref, eventKey: `${ref.eventKey}#${sha256(rawBody).slice(0, 16)}` };
+    const id = await storeEvent(deps, variant, verified, rawBody, signature);
+    if (id) return { status: 'accepted', eventId: id };
+  }
+  if (known && !known.processedAt && known.next) {
+    await enqueueMissing(deps, 'provider-event', [{ key: known.id, data: { eventId: known.id } }]);
+  }
+  return { status: 'already-received', eventId: known?.id ?? null };
 }
 
-/**
- * The replay job: hands unprocessed events whose time has come back to their module. Each run leases a batch with
- * FOR UPDATE SKIP LOCKED by pushing next_attempt_at forward, so instances never replay the same event at once.
- */
-export async function replayProviderEvents(
+/** Keeps a verified event and queues its job, in one transaction; answers its id, or null if it was known. */
+async function storeEvent(
   deps: Deps,
-  sources: readonly RegisteredWebhookSource[],
-): Promise<{ replayed: number; applied: number }> {
+  ref: EventRef,
+  verified: { eventType: string; subject: string | null },
+  rawBody: string,
+  signature: string | null,
+): Promise<string | null> {
   const now = deps.now();
-  const leased = await executeRows<{
-    source: string;
-    provider: string;
-    event_key: string;
-    raw_body: string;
-    signature: string | null;
-    attempts: number;
-    subject: string | null;
-  }>(
-    deps.db,
-    sql`
-      update provider_events set next_attempt_at = ${new Date(now.getTime() + FIRST_REPLAY_MS).toISOString()}
-      where id in (
-        select id from provider_events
-        where processed_at is null and next_attempt_at is not null and next_attempt_at <= ${now.toISOString()}
-        order by next_attempt_at
-        limit ${REPLAY_BATCH}
-        for update skip locked
-      )
-      returning source, provider, event_key, raw_body, signature, attempts, subject`,
-  );
-  let applied = 0;
-  for (const row of leased) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(providerEvents)
+      .values({
+        id: uuidv7(),
+        ...ref,
+        eventType: verified.eventType,
+        subject: verified.subject,
+        rawBody,
+        signature,
+        receivedAt: now,
+        nextAttemptAt: new Date(now.getTime() + SWEEP_AFTER_MS),
+      })
+      .onConflictDoNothing()
+      .returning({ id: providerEvents.id });
+    if (!row) return null;
+    await deps.jobs.enqueue(tx, 'provider-event', { eventId: row.id }, { key: row.id });
+    return row.id;
+  });
+}
+
+/** The provider-event queue's handler, for the configured sources: applies one stored event. */
+export function providerEventHandler(sources: readonly RegisteredWebhookSource[]): JobHandler<'provider-event'> {
+  return async (deps, { eventId }, job) => {
+    const [row] = await deps.db.select().from(providerEvents).where(eq(providerEvents.id, eventId));
+    // Applied already, or waiting for a person in the review queue.
+    if (!row || row.processedAt || row.nextAttemptAt === null) return;
+    const ref = { source: row.source, provider: row.provider, eventKey: row.eventKey };
     const source = sources.find((candidate) => candidate.name === row.source);
-    const ref = { source: row.source, provider: row.provider, eventKey: row.event_key };
     if (!source || source.provider(deps) !== row.provider) {
       // Stored under a provider that is no longer configured: nobody here can apply it.
       await giveUp(
@@ -205,30 +211,39 @@ export async function replayProviderEvents(
         `This event came from ${row.provider}, which is no longer the configured ${row.source} provider.`,
         ownerFinder(deps, undefined, null),
       );
-      continue;
+      return;
     }
     const owner = ownerFinder(deps, source, row.subject);
     let verified: ReturnType<RegisteredWebhookSource['verify']>;
     try {
-      verified = source.verify(deps, row.raw_body, row.signature);
+      verified = source.verify(deps, row.rawBody, row.signature);
     } catch (error) {
-      // It verified when it arrived: failing now (a rotated secret) needs a person, not a retry every minute.
+      // It verified when it arrived: failing now (a rotated secret) needs a person, not a retry.
       deps.logger.error({ err: error, ...ref }, 'a stored provider event no longer verifies; needs review');
       await giveUp(
         deps,
         ref,
-        { outcome: 'review:no-longer-verifies', attempts: Number(row.attempts) + 1 },
+        { outcome: 'review:no-longer-verifies', attempts: row.attempts + 1 },
         "This event verified when it arrived but no longer does (the provider's secret may have changed).",
         owner,
       );
-      continue;
+      return;
     }
-    try {
-      const result = await processAndRecord(deps, ref, verified.apply, Number(row.attempts), owner);
-      if (result.done) applied += 1;
-    } catch (error) {
-      deps.logger.warn({ err: error, ...ref }, 'a stored provider event could not be replayed; it will be tried again');
-    }
-  }
-  return { replayed: leased.length, applied };
+    await processAndRecord(deps, ref, verified.apply, row.attempts, owner, job.isLastAttempt);
+  };
+}
+
+/** The provider-event sweep: events neither applied nor given up, past their time, without a job. */
+export async function sweepProviderEvents(deps: Deps): Promise<number> {
+  const due = await deps.db
+    .select({ id: providerEvents.id })
+    .from(providerEvents)
+    .where(and(isNull(providerEvents.processedAt), lte(providerEvents.nextAttemptAt, deps.now())))
+    .orderBy(providerEvents.nextAttemptAt)
+    .limit(SWEEP_BATCH);
+  return enqueueMissing(
+    deps,
+    'provider-event',
+    due.map(({ id }) => ({ key: id, data: { eventId: id } })),
+  );
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { CardholderProfile } from '../../config.js';
+import { type CircuitOptions, createCircuit, fetchThrough, OutageError } from '../../lib/circuit-breaker.js';
 import { hmacSha256, safeEqual } from '../../lib/crypto.js';
 import {
   type CardIssuer,
@@ -25,6 +26,7 @@ export type BridgecardOptions = {
   name?: string;
   timeoutMs?: number;
   simulatorUrl?: (cardId: string) => string;
+  circuit?: CircuitOptions;
 };
 
 /** The issuer's own page size for transactions. */
@@ -183,7 +185,8 @@ function toEvent(name: string, data: Record<string, unknown>, rawBody: string): 
 /** The Bridgecard-compatible adapter: `token: Bearer` calls, cents as strings, zod-checked answers, signed webhooks. */
 export function createBridgecardIssuer(options: BridgecardOptions): CardIssuer {
   const resolve = (url: string | (() => string)) => (typeof url === 'function' ? url() : url).replace(/\/$/, '');
-  const timeoutMs = options.timeoutMs ?? 20_000;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const circuit = createCircuit(`the card issuer (${options.name ?? 'bridgecard'})`, options.circuit);
 
   async function call(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -196,7 +199,7 @@ export function createBridgecardIssuer(options: BridgecardOptions): CardIssuer {
       : '';
     let response: Response;
     try {
-      response = await fetch(`${base}${path}${query}`, {
+      response = await fetchThrough(circuit, `${base}${path}${query}`, {
         method,
         headers: {
           token: `Bearer ${options.accessToken}`,
@@ -206,7 +209,8 @@ export function createBridgecardIssuer(options: BridgecardOptions): CardIssuer {
         body: init.body ? JSON.stringify(init.body) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       });
-    } catch {
+    } catch (error) {
+      if (!(error instanceof OutageError)) throw error;
       throw new IssuerError('unavailable', 'The card issuer cannot be reached right now.');
     }
     const parsed = envelopeSchema.safeParse(await response.json().catch(() => null));

@@ -1,17 +1,46 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { type CircuitOptions, createCircuit, OutageError } from '../../lib/circuit-breaker.js';
 import type { Mailer } from './mailer.js';
 
-export function createSmtpMailer(options: { url: string; from: string; logger: Logger }): Mailer {
-  const transport = nodemailer.createTransport(options.url);
+/** nodemailer's codes for a server that cannot be reached or talked to (as opposed to one that refuses a mail). */
+const CONNECTION_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'EPROTOCOL']);
+
+function isOutage(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+  // 4xx from SMTP means "try again later" (a busy or greylisting server).
+  return (code !== undefined && CONNECTION_CODES.has(code)) || (responseCode !== undefined && responseCode < 500);
+}
+
+export function createSmtpMailer(options: {
+  url: string;
+  from: string;
+  logger: Logger;
+  circuit?: CircuitOptions;
+}): Mailer {
+  // A mail server that does not answer must not hold a mail job for nodemailer's default two minutes.
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const circuit = createCircuit('the mail server', options.circuit);
   return {
     async send(mail) {
-      await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+      await circuit.run(async () => {
+        try {
+          await transport.sendMail({
+            from: options.from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
+        } catch (error) {
+          if (isOutage(error)) throw new OutageError(`the mail server did not take the mail: ${describe(error)}`);
+          throw error;
+        }
       });
       options.logger.info({ kind: mail.kind }, 'mail sent');
     },
@@ -20,3 +49,6 @@ export function createSmtpMailer(options: { url: string; from: string; logger: L
     },
   };
 }
+
+/** nodemailer's message names the server's answer, never the mail's content. */
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));

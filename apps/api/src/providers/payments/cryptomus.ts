@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
+import { type CircuitOptions, createCircuit, fetchThrough, OutageError } from '../../lib/circuit-breaker.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { usdStringToCents } from '../../lib/usd-cents.js';
 import { signCryptomusBody, signCryptomusWebhook } from './cryptomus-signature.js';
@@ -14,6 +15,7 @@ export type CryptomusOptions = {
   apiKey: string;
   name?: string;
   timeoutMs?: number;
+  circuit?: CircuitOptions;
 };
 
 const money = z.union([z.string(), z.number()]).transform(String);
@@ -70,13 +72,14 @@ function toInvoiceState(raw: unknown): InvoiceState {
 export function createCryptomusProvider(options: CryptomusOptions): PaymentProvider {
   const baseUrl = () =>
     (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl).replace(/\/$/, '');
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const circuit = createCircuit(`the payment provider (${options.name ?? 'cryptomus'})`, options.circuit);
 
   async function call(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<unknown> {
     const raw = body === undefined ? '' : JSON.stringify(body);
     let response: Response;
     try {
-      response = await fetch(`${baseUrl()}${path}`, {
+      response = await fetchThrough(circuit, `${baseUrl()}${path}`, {
         method,
         headers: {
           'content-type': 'application/json',
@@ -86,7 +89,8 @@ export function createCryptomusProvider(options: CryptomusOptions): PaymentProvi
         body: method === 'POST' ? raw : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       });
-    } catch {
+    } catch (error) {
+      if (!(error instanceof OutageError)) throw error;
       throw new AppError(
         'ProviderError',
         'The payment provider cannot be reached right now. Please try again in a moment.',

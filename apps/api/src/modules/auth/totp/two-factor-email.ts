@@ -5,7 +5,7 @@ import type { Deps, RequestContext } from '../../../deps.js';
 import { AppError } from '../../../lib/app-error.js';
 import { randomDigits, safeEqual, sha256 } from '../../../lib/crypto.js';
 import { hitRateLimit, RATE_RULES } from '../../../lib/rate-limit.js';
-import { sendInBackground } from '../../../providers/mail/send-later.js';
+import { enqueueMail } from '../../../providers/mail/mail-queue.js';
 import { audit } from '../../audit/audit.js';
 import { TWO_FACTOR_EXPIRED } from '../auth.service.js';
 import { otpHash } from '../one-time-codes.service.js';
@@ -46,12 +46,14 @@ export async function mailTwoFactorCodeInstead(
   }
   await hitRateLimit(deps.db, RATE_RULES.otpSendAccount, userId, now);
   const code = randomDigits(OTP_LENGTH);
-  const [updated] = await deps.db
-    .update(oneTimeCodes)
-    .set({ codeHash: otpHash(deps.keys.oneTimeCodes, userId, 'two_factor', code) })
-    .where(and(eq(oneTimeCodes.id, row.code.id), isNull(oneTimeCodes.usedAt)))
-    .returning({ id: oneTimeCodes.id });
-  if (!updated) throw new AppError('InvalidCode', TWO_FACTOR_EXPIRED);
-  sendInBackground(deps, deps.mail.twoFactorCode(row.user.email, code));
-  await audit(deps.db, { action: 'auth.two_factor_sent', targetUserId: userId, ip: ctx.ip, details: { asked: true } });
+  await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(oneTimeCodes)
+      .set({ codeHash: otpHash(deps.keys.oneTimeCodes, userId, 'two_factor', code) })
+      .where(and(eq(oneTimeCodes.id, row.code.id), isNull(oneTimeCodes.usedAt)))
+      .returning({ id: oneTimeCodes.id });
+    if (!updated) throw new AppError('InvalidCode', TWO_FACTOR_EXPIRED);
+    await enqueueMail(deps, tx, deps.mail.twoFactorCode(row.user.email, code));
+    await audit(tx, { action: 'auth.two_factor_sent', targetUserId: userId, ip: ctx.ip, details: { asked: true } });
+  });
 }

@@ -1,0 +1,53 @@
+import { completeSignUp, issuePasswordReset } from '../modules/auth/auth.service.js';
+import { closeDeletedCard, sweepDeletedCards } from '../modules/cards/card-closing.service.js';
+import { advanceCardCreation, sweepPendingCards } from '../modules/cards/card-creation.service.js';
+import { advanceOperation, sweepCardOperations } from '../modules/cards/card-operations.service.js';
+import { matchIssuerState, reconcileCardBalances } from '../modules/cards/card-reconciliation.service.js';
+import { createCardholder, sweepCardholders } from '../modules/cards/cardholders.service.js';
+import { chargeMonthlyFees } from '../modules/cards/monthly-fees.service.js';
+import { checkDeposit, sweepDeposits } from '../modules/deposits/deposit-checks.js';
+import { pruneExpiredRows } from '../modules/maintenance/retention.js';
+import { providerEventHandler, sweepProviderEvents } from '../modules/webhooks/webhooks.service.js';
+import { deliverMail } from '../providers/mail/mail-queue.js';
+import { webhookSources } from '../webhook-sources.js';
+import type { JobHandlers } from './engine.js';
+
+/** What each queue's job does: one item of work, or one firing of a schedule (jobs/queues.ts, jobs/schedules.ts). */
+export const JOB_HANDLERS: JobHandlers = {
+  mail: deliverMail,
+  'sign-up': completeSignUp,
+  'password-reset': issuePasswordReset,
+  'provider-event': providerEventHandler(webhookSources),
+  'card-operation': advanceOperation,
+  'card-creation': advanceCardCreation,
+  cardholder: createCardholder,
+  'card-close': closeDeletedCard,
+  'card-issuer-state': matchIssuerState,
+  'deposit-check': checkDeposit,
+  'sweep-deposits': async (deps) => {
+    await sweepDeposits(deps);
+  },
+  'sweep-card-work': async (deps) => {
+    await sweepCardholders(deps);
+    await sweepPendingCards(deps);
+    await sweepCardOperations(deps);
+    await sweepDeletedCards(deps);
+  },
+  'sweep-provider-events': async (deps) => {
+    await sweepProviderEvents(deps);
+  },
+  'charge-monthly-fees': async (deps) => {
+    await chargeMonthlyFees(deps);
+  },
+  'reconcile-card-balances': async (deps) => {
+    await reconcileCardBalances(deps);
+  },
+  'prune-expired-rows': async (deps) => {
+    await pruneExpiredRows(deps);
+  },
+  // The sandbox issuer's own back office (demo mode): complete what is due, deliver the webhooks it owes.
+  'sandbox-issuer-back-office': async (deps) => {
+    await deps.sandboxIssuer?.completeDue();
+    await deps.sandboxIssuer?.deliverDue();
+  },
+};
