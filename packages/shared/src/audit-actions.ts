@@ -6,6 +6,7 @@ export const AUDIT_ACTIONS = [
   'admin.action_refused',
   'admin.card_frozen',
   'admin.card_unfrozen',
+  'admin.job_retried',
   'admin.review_resolved',
   'admin.two_factor_disabled',
   'admin.two_factor_enabled',

@@ -62,7 +62,8 @@ export function withParameters(text: string, values: readonly unknown[]): SQL {
     }
     const position = Number(part) - 1;
     if (position < 0 || position >= values.length) throw new Error(`no value for $${part}`);
-    chunks.push(sql`${nullForUndefined(values[position])}`);
+    // sql.param keeps an array one parameter (a template would spread it into a list).
+    chunks.push(sql`${sql.param(nullForUndefined(values[position]))}`);
   });
   return sql.join(chunks);
 }

@@ -1,8 +1,9 @@
 import { completeSignUp, issuePasswordReset } from '../modules/auth/auth.service.js';
 import { closeDeletedCard, sweepDeletedCards } from '../modules/cards/card-closing.service.js';
 import { advanceCardCreation, sweepPendingCards } from '../modules/cards/card-creation.service.js';
+import { matchIssuerState } from '../modules/cards/card-issuer-state.js';
 import { advanceOperation, sweepCardOperations } from '../modules/cards/card-operations.service.js';
-import { matchIssuerState, reconcileCardBalances } from '../modules/cards/card-reconciliation.service.js';
+import { reconcileCardBalances } from '../modules/cards/card-reconciliation.service.js';
 import { createCardholder, sweepCardholders } from '../modules/cards/cardholders.service.js';
 import { chargeMonthlyFees } from '../modules/cards/monthly-fees.service.js';
 import { checkDeposit, sweepDeposits } from '../modules/deposits/deposit-checks.js';

@@ -36,8 +36,8 @@ import { balanceOf } from '../ledger/ledger-read.js';
 import { LIVE_REWARD_STATUSES, payFirstCardReward } from '../referrals/referral-rewards.service.js';
 import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
 import { completeCardCreation } from './card-creation.service.js';
+import { queueIssuerFreeze } from './card-issuer-state.js';
 import { cardAccount, startOperation } from './card-operations.service.js';
-import { ensureFrozenAtIssuer } from './card-reconciliation.service.js';
 import { describeCard, describeCards, IN_TRANSIT_STATUSES } from './card-views.js';
 import { collectUnpaidFees } from './monthly-fees.service.js';
 
@@ -281,7 +281,7 @@ export async function unfreezeCard(deps: Deps, user: UserRow, cardId: string, ct
   });
   if (!unfrozen) {
     // Blocked by support, deleted or frozen for a fee meanwhile: the issuer must not keep it open.
-    await ensureFrozenAtIssuer(deps, card);
+    await queueIssuerFreeze(deps.db, deps, card.id);
     throw new AppError('CardBusy', 'This card changed while it was being unfrozen. Please look again and retry.');
   }
   return actionAnswer(deps, card.id, 'Your card is active again.');
@@ -347,7 +347,7 @@ export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx:
       .where(and(eq(cardMonthlyFees.cardId, locked.id), eq(cardMonthlyFees.status, 'unpaid')));
     if (balance > 0) await startOperation(tx, deps, { id: uuidv7(), card: locked, kind: 'close', amount: balance });
     // Frozen at the issuer at once, so nothing spends it meanwhile; closed there once its money is back.
-    await deps.jobs.enqueue(tx, 'card-issuer-state', { cardId: locked.id }, { key: locked.id });
+    await queueIssuerFreeze(tx, deps, locked.id);
     await deps.jobs.enqueue(tx, 'card-close', { cardId: locked.id }, { key: locked.id });
     await audit(tx, {
       action: 'card.deleted',

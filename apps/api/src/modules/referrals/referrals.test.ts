@@ -8,7 +8,6 @@ import { createDeposit, payInSandbox } from '../../test/deposit-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { usingPostgres } from '../../test/test-database.js';
-import { createDueCardholders } from '../cards/cardholders.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +35,6 @@ const referrer = (balance = 5000) => fundedUser(t, unique('referrer'), balance);
 /** Somebody who signs up through `code`'s link and opens the verification mail. */
 async function referredBy(code: string, email = unique('friend')) {
   const signedUp = await t.signUpVerified(email, { referredBy: code });
-  await createDueCardholders(t.deps);
   return signedUp;
 }
 
