@@ -1,5 +1,5 @@
 import type { QueueStats } from '@coincard/shared';
-import { Badge, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -14,12 +14,14 @@ const columns: DataTableColumn<QueueStats>[] = [
     key: 'queue',
     header: 'Queue',
     render: (row) => (
-      <Text size="sm" fw={600}>
-        {jobQueueLabel(row.queue)}{' '}
-        <Text span size="xs" c="dimmed" ff="monospace" fw={400}>
+      <Stack gap={0}>
+        <Text size="sm" fw={600}>
+          {jobQueueLabel(row.queue)}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace">
           {row.queue}
         </Text>
-      </Text>
+      </Stack>
     ),
     stacked: 'title',
     skeleton: { w: 160, h: 12 },
