@@ -24,8 +24,8 @@ import {
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { replayOf, requestFingerprint } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { keyedHash } from '../../lib/keys.js';
 import { addMonths } from '../../lib/months.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
@@ -74,18 +74,19 @@ export async function createCard(
   ctx: RequestContext,
 ): Promise<CreateCardResponse> {
   // The PIN stays out of the request hash: even keyed, 10,000 candidates would give it away to whoever reads the row.
-  const requestHash = keyedHash(deps.keys.requestFingerprints.current.key, JSON.stringify(['create-card', input.name]));
+  const requestHash = requestFingerprint(deps, 'create-card', [input.name]);
   const replay = async (): Promise<CreateCardResponse | null> => {
     if (!idempotencyKey) return null;
-    const [previous] = await deps.db
+    const [found] = await deps.db
       .select()
       .from(cards)
       .where(and(eq(cards.userId, user.id), eq(cards.idempotencyKey, idempotencyKey)));
+    const previous = replayOf(
+      found,
+      requestHash,
+      (row) => !row.pendingPinSealed || deps.pinBox.open(row.pendingPinSealed) === padPin(input.pin),
+    );
     if (!previous) return null;
-    const samePin = !previous.pendingPinSealed || deps.pinBox.open(previous.pendingPinSealed) === padPin(input.pin);
-    if (previous.requestHash !== requestHash || !samePin) {
-      throw new AppError('IdempotencyConflict', 'This Idempotency-Key was already used for a different request.');
-    }
     if (previous.status === 'failed') throw creationRefused(previous.failureReason);
     return {
       reward: await rewardPaidWith(deps, previous.id),
