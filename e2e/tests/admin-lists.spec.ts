@@ -43,8 +43,8 @@ test("an admin sees each queue's background work and the dead letters", async ({
   await expect(queues.getByText('Mail', { exact: true })).toBeVisible();
   await expect(queues.getByText('Card money movements')).toBeVisible();
   await expect(page.getByText('No dead letters')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Queue' }).click();
-  await page.getByRole('option', { name: 'Provider events' }).click();
+  await page.getByRole('textbox', { name: 'Queue' }).click();
+  await page.getByRole('option', { name: 'Provider events', exact: true }).click();
   await expect(page).toHaveURL(/\/jobs\?queue=provider-event$/);
   await expect(page.getByText('No dead letters in this queue')).toBeVisible();
   await snap(page, '54-admin-jobs');

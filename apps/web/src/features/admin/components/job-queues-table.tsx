@@ -23,6 +23,18 @@ const columns: DataTableColumn<QueueStats>[] = [
         </Text>
       </Stack>
     ),
+    // On a phone one line says it all: the counts beside the name, each column's cell left out.
+    renderStacked: (row) => (
+      <Stack gap={0}>
+        <Text size="sm" fw={600}>
+          {jobQueueLabel(row.queue)}
+        </Text>
+        <Text size="xs" c="dimmed" style={tabular}>
+          {count.format(row.waiting)} waiting · {count.format(row.running)} running
+          {row.oldestWaitingSeconds === null ? '' : ` · oldest ${formatWait(row.oldestWaitingSeconds)}`}
+        </Text>
+      </Stack>
+    ),
     stacked: 'title',
     skeleton: { w: 160, h: 12 },
   },
@@ -36,6 +48,7 @@ const columns: DataTableColumn<QueueStats>[] = [
         {count.format(row.waiting)}
       </Text>
     ),
+    stacked: 'hidden',
     skeleton: { w: 30, h: 12 },
   },
   {
@@ -48,6 +61,7 @@ const columns: DataTableColumn<QueueStats>[] = [
         {count.format(row.running)}
       </Text>
     ),
+    stacked: 'hidden',
     skeleton: { w: 30, h: 12 },
   },
   {
@@ -65,6 +79,12 @@ const columns: DataTableColumn<QueueStats>[] = [
           0
         </Text>
       ),
+    renderStacked: (row) =>
+      row.deadLetters > 0 ? (
+        <Badge color="red" variant="light" style={tabular}>
+          {count.format(row.deadLetters)} dead
+        </Badge>
+      ) : null,
     stacked: 'aside',
     skeleton: { w: 30, h: 12 },
   },
@@ -78,6 +98,7 @@ const columns: DataTableColumn<QueueStats>[] = [
         {formatWait(row.oldestWaitingSeconds)}
       </Text>
     ),
+    stacked: 'hidden',
     skeleton: { w: 40, h: 12 },
   },
 ];
@@ -97,7 +118,8 @@ export function JobQueuesTable() {
       onRetry={() => void query.refetch()}
       errorTitle="The queues could not be loaded"
       headingLevel={2}
-      minWidth={640}
+      minWidth={560}
+      verticalSpacing="xs"
       skeletonRows={6}
       empty={<EmptyState headingLevel={2} icon={<IconStack2 size={26} />} title="No queues" description="" />}
     />
