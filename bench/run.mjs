@@ -222,14 +222,31 @@ async function signUpTiming() {
   }
 }
 
-/** The job engine: a stream of 5,000 jobs taken by the server's own workers. */
+/**
+ * The job engine, on the server's own workers: a burst of 5,000 jobs (throughput, and the wait behind a backlog),
+ * then a paced stream of 500 at 100 a second (the time to start when workers are free: the NOTIFY wake-up).
+ */
 async function jobEngine() {
-  const jobs = await jobThroughput({ dbUrl: dbUrl.toString(), sessionSecret: SESSION_SECRET });
+  const dbUrlText = dbUrl.toString();
+  const burst = await jobThroughput({ dbUrl: dbUrlText, sessionSecret: SESSION_SECRET });
   rows.push({
-    title: `job engine: ${jobs.delivered} of ${jobs.total} mail jobs done, ${jobs.perSecond} jobs/s; enqueue to start p50 ${jobs.p50} ms, p99 ${jobs.p99} ms (20 batches of 250, 100 ms apart, one server's workers)`,
-    rps: jobs.perSecond,
-    p99: '',
-    errors: jobs.total - jobs.delivered,
+    title: `job engine, burst: ${burst.delivered} of ${burst.total} mail jobs done, ${burst.perSecond} jobs/s; enqueue to start p50 ${burst.p50} ms, p99 ${burst.p99} ms (20 batches of 250, 100 ms apart)`,
+    rps: burst.perSecond,
+    p99: burst.p99,
+    errors: burst.total - burst.delivered,
+  });
+  const paced = await jobThroughput({
+    dbUrl: dbUrlText,
+    sessionSecret: SESSION_SECRET,
+    batches: 100,
+    batchSize: 5,
+    gapMs: 50,
+  });
+  rows.push({
+    title: `job engine, paced: ${paced.delivered} of ${paced.total} done; enqueue to start p50 ${paced.p50} ms, p99 ${paced.p99} ms (5 jobs every 50 ms)`,
+    rps: paced.perSecond,
+    p99: paced.p99,
+    errors: paced.total - paced.delivered,
   });
 }
 

@@ -9,6 +9,10 @@ import { createSealedBox } from '../../apps/api/dist/lib/sealed-box.js';
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
+/**
+ * `batches` of `batchSize` jobs, `gapMs` apart. A burst (big batches, more than the workers take per second) measures
+ * throughput and the wait a backlog causes; a paced stream (small batches) the time to start when workers are free.
+ */
 export async function jobThroughput({ dbUrl, sessionSecret, batches = 20, batchSize = 250, gapMs = 100 }) {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 4 });
   const boss = new PgBoss({ db: { executeSql: (text, values) => pool.query(text, values) }, schema: 'pgboss' });
