@@ -68,6 +68,8 @@ export async function startServerProcess(options: {
       DEMO_MODE: 'true',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // Several servers run side by side: each takes a free port for its metrics.
+      METRICS_PORT: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

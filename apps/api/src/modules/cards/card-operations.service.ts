@@ -93,12 +93,7 @@ const REFUSED = 'refused: ';
  * of a movement that was never sent before. A refused resend with no record is reversed only when a later status
  * check still finds none (checkWithIssuer). Anything else waits as submitted for the issuer to say how it ended.
  */
-async function confirmRefusal(
-  deps: Deps,
-  op: CardOperationRow,
-  issuerCardId: string,
-  message: string,
-): Promise<void> {
+async function confirmRefusal(deps: Deps, op: CardOperationRow, issuerCardId: string, message: string): Promise<void> {
   const status = await deps.issuer.operationStatus(issuerCardId, op.id).catch(() => 'unavailable' as const);
   if (status === 'successful') {
     await settleOperation(deps, op.id, { outcome: 'successful' });
@@ -135,6 +130,7 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
     .from(cardOperations)
     .where(eq(cardOperations.id, operationId));
   if (!located) return 'unknown';
+  let settledKind = null as string | null;
   const run = async (tx: Transaction): Promise<SettleResult> => {
     // One lock order everywhere money moves on a card: the card row, then the movement, then ledger accounts.
     await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, located.cardId)).for('update');
@@ -204,9 +200,15 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
         ...(result.outcome === 'failed' ? { reason: result.reason } : {}),
       },
     });
+    settledKind = op.kind;
     return 'settled';
   };
-  return deps.db.transaction(run);
+  const settled = await deps.db.transaction(run);
+  // Counted once committed, by the one call that moved it (a repeat answers already-settled).
+  if (settled === 'settled' && settledKind) {
+    deps.metrics.cardOperationSettled(settledKind, result.outcome === 'successful' ? 'completed' : 'failed');
+  }
+  return settled;
 }
 
 /**
@@ -265,9 +267,7 @@ export async function sweepCardOperations(deps: Deps): Promise<number> {
   const due = await deps.db
     .select({ id: cardOperations.id })
     .from(cardOperations)
-    .where(
-      and(inArray(cardOperations.status, ['pending', 'submitted']), lte(cardOperations.nextAttemptAt, deps.now())),
-    )
+    .where(and(inArray(cardOperations.status, ['pending', 'submitted']), lte(cardOperations.nextAttemptAt, deps.now())))
     .orderBy(cardOperations.nextAttemptAt)
     .limit(SWEEP_BATCH);
   return enqueueMissing(
