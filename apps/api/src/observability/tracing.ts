@@ -74,8 +74,10 @@ export function startTracing(options: TracingOptions): Tracing {
   const instrumentations: Instrumentation[] = [
     new FastifyOtelInstrumentation({
       registerOnInitialization: true,
-      // Spans for the request and its handler; a span per hook (a dozen a request) says little and costs much.
+      // One span per request, its queries and calls beneath it: a span per hook and for the handler (a dozen a
+      // request) would say little and cost much.
       instrumentHooks: false,
+      instrumentHandler: false,
       requestHook(span, request) {
         const route = request.routeOptions.url ?? 'unmatched';
         span.updateName(`${request.method} ${route}`);
