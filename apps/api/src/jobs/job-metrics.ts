@@ -46,7 +46,8 @@ export function registerQueueMetrics(registry: Registry, db: Database): void {
       );
       const stats = new Map<string, QueueStats>();
       for (const name of QUEUE_NAMES) stats.set(name, { waiting: 0, active: 0, dead: 0, oldestSeconds: 0 });
-      for (const row of rows) {
+      // The engine's own internal queues (its cron's hand-off) are left out: only the app's queues are reported.
+      for (const row of rows.filter((candidate) => stats.has(candidate.name))) {
         stats.set(row.name, {
           waiting: Number(row.waiting),
           active: Number(row.active),
