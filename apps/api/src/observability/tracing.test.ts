@@ -81,6 +81,8 @@ it('traces requests, their queries and the provider calls, with no secret in any
   const revealSpan = spans.find((span) => span.attributes['http.route'] === '/api/cards/:id/private');
   const revealTrace = spans.filter((span) => span.spanContext().traceId === revealSpan?.spanContext().traceId);
   expect(revealTrace.some((span) => String(span.attributes['url.full']).includes('/get_card_details'))).toBe(true);
+  // The call carried its traceparent: the sandbox issuer's own span (this app serves it) is in the same trace.
+  expect(revealTrace.some((span) => span.name === 'GET /sandbox/issuing/v1/cards/get_card_details')).toBe(true);
   expect(revealTrace.some((span) => span.attributes['db.system.name'] === 'postgresql')).toBe(usingPostgres);
 
   const codes = t.smtp.mails.flatMap((mail) => [

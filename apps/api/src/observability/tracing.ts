@@ -70,6 +70,8 @@ export function startTracing(options: TracingOptions): Tracing {
     enhancedDatabaseReporting: false,
     // Queries inside a request or a traced call only: the engine's polling would otherwise be a trace every second.
     requireParentSpan: true,
+    // Taking a connection from the pool is not a span of its own (two a request); the pool's waits are a metric.
+    ignoreConnectSpans: true,
   });
   const instrumentations: Instrumentation[] = [
     new FastifyOtelInstrumentation({
