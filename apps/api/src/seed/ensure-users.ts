@@ -38,13 +38,13 @@ export async function ensureUser(deps: Deps, login: SeededLogin, createdAt?: Dat
   const passwordHash = await hashPassword(login.password);
   await deps.db.transaction(async (tx) => {
     await tx.insert(users).values({
-      id,
-      email: login.email.toLowerCase(),
-      passwordHash,
-      role: login.role,
-      verified: true,
-      // Administrators sign in with a second factor from the start (the e-mail code; the dev outbox shows it).
-      twoFactorEnabled: login.role === 'admin',
+    id,
+    email: login.email.toLowerCase(),
+    passwordHash,
+    role: login.role,
+    verified: true,
+    // Administrators sign in with a second factor from the start (the e-mail code; the dev outbox shows it).
+    twoFactorEnabled: login.role === 'admin',
       ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
     });
     await audit(tx, { action: 'seed.user_created', targetUserId: id, details: { role: login.role } });
