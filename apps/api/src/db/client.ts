@@ -36,15 +36,10 @@ export type DatabaseOptions =
   /**
    * migrationUrl: the owner, who applies migrations and then grants the app's role (the one in `url`) what it needs,
    * minus rewriting the ledger (migration 0009). Without it the app's own role migrates, as in development.
+   * connectTimeoutMs: how long a query waits for a connection before it fails (and the request answers 503).
    */
   (
-    | {
-        url: string;
-        poolSize?: number;
-        migrationUrl?: string;
-        /** How long a query waits for a connection before it fails (and the request answers 503). */
-        connectTimeoutMs?: number;
-      }
+    | { url: string; poolSize?: number; migrationUrl?: string; connectTimeoutMs?: number }
     /** dataDir undefined: an in-memory PGlite (tests). */
     | { dataDir?: string }
   ) & { afterMigrations?: AfterMigrations };
