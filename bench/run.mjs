@@ -63,6 +63,8 @@ const server = spawn('node', [...profileArgs, 'apps/api/dist/server.js'], {
     TRUST_PROXY: 'true',
     SANDBOX_ISSUER_WINDOW_SECONDS: '0',
     SANDBOX_ISSUER_SETTLE_MS: '200',
+    // Metrics on a free port of their own, so a bench beside a running `npm start` does not collide on 9464.
+    METRICS_PORT: '0',
     DATA_DIR: `/tmp/${dbName}`,
   },
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -56,6 +56,8 @@ export default defineConfig({
       // Each test context sends its own X-Forwarded-For: several people, not one IP hitting the rate limits.
       TRUST_PROXY: 'true',
       JOBS_POLL_SECONDS: '1',
+      // Metrics on a free port, so the run never collides with an `npm start` (or another run) on 9464.
+      METRICS_PORT: '0',
     },
   },
 });

@@ -10,8 +10,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { pingDatabase } from './db/client.js';
 import type { Deps } from './deps.js';
 import { requestIds } from './lib/request-ids.js';
 import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
@@ -20,10 +18,13 @@ import { totpRoutes, twoFactorEmailRoute } from './modules/auth/totp/totp.routes
 import { cardRoutes } from './modules/cards/cards.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { registerHttpMetrics } from './observability/http-metrics.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerNulGuard } from './plugins/nul-guard.js';
 import { registerRequestGuard } from './plugins/request-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -61,6 +62,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   // First, so that answers refused by the guards below carry the headers too.
   registerSecurityHeaders(app, { isHttps: deps.config.isHttps });
   registerErrorHandler(app);
+  registerHttpMetrics(app, deps.metrics);
+  // Before the guards and the session lookup: a shed request costs nothing.
+  await registerLoadShedding(app, deps.config);
   registerNulGuard(app);
   registerRequestGuard(app, {
     appOrigin: deps.config.appOrigin,
@@ -85,14 +89,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     transformStaticCSP: (header) => (deps.config.isHttps ? header : header.replace(/upgrade-insecure-requests;?/, '')),
   });
 
-  app.get(
-    '/api/health',
-    { schema: { tags: ['ops'], response: { 200: z.object({ status: z.literal('ok') }) } } },
-    async () => {
-      await pingDatabase(deps.db);
-      return { status: 'ok' as const };
-    },
-  );
+  await app.register(healthRoutes(deps), { prefix: '/api' });
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(twoFactorEmailRoute(deps), { prefix: '/api/auth' });
   await app.register(userRoutes(deps), { prefix: '/api/user' });

@@ -70,6 +70,43 @@ describe('configuration', () => {
   });
 });
 
+describe('observability settings', () => {
+  it('serves metrics on 127.0.0.1:9464 by default, never on the public port', () => {
+    expect(parseConfig({})).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
+    expect(parseConfig({ METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(() => parseConfig({ PORT: '9464' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => parseConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+  });
+
+  it('exports traces only when asked, over OTLP, with the standard variables', () => {
+    expect(parseConfig({}).tracesEndpoint).toBeNull();
+    expect(parseConfig({ OTEL_TRACES_EXPORTER: 'otlp' }).tracesEndpoint).toBe('http://localhost:4318/v1/traces');
+    expect(parseConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracesEndpoint).toBe(
+      'http://collector:4318/v1/traces',
+    );
+    expect(
+      parseConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://traces:9000/otlp',
+      }).tracesEndpoint,
+    ).toBe('http://traces:9000/otlp');
+    for (const off of [{ OTEL_TRACES_EXPORTER: 'none' }, { OTEL_SDK_DISABLED: 'true' }]) {
+      expect(parseConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', ...off }).tracesEndpoint).toBeNull();
+    }
+    expect(() => parseConfig({ OTEL_TRACES_EXPORTER: 'zipkin' })).toThrow(/OTEL_TRACES_EXPORTER: must be otlp or none/);
+    expect(() => parseConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/gRPC is not bundled/);
+    expect(() => parseConfig({ OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+  });
+
+  it('checks the load-shedding thresholds and the connect timeout', () => {
+    expect(parseConfig({})).toMatchObject({ DATABASE_CONNECT_TIMEOUT_MS: 5000 });
+    expect(parseConfig({}).LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS).toBeUndefined();
+    expect(parseConfig({ LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0' }).LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS).toBe(0);
+    expect(() => parseConfig({ LOAD_SHED_MAX_HEAP_USED_MB: '-1' })).toThrow(/LOAD_SHED_MAX_HEAP_USED_MB/);
+    expect(() => parseConfig({ DATABASE_CONNECT_TIMEOUT_MS: '10' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
+  });
+});
+
 /** What a live deployment sets: real providers, SMTP, its own secret. */
 const LIVE = {
   DATABASE_URL: 'postgres://app@db:5432/coincard',

@@ -81,6 +81,8 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a query waits for a connection: past it the request answers 503 (the database is down or saturated). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z
     .string()
@@ -97,6 +99,40 @@ const schema = z.object({
   /** In demo mode, SEED_DEMO=false leaves the demo logins out (a public demo); never on in live mode. */
   SEED_DEMO: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics at /metrics on a server of their own, never the public port; 0 picks a free port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Where the metrics server listens: this host only, unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Load shedding: answer 503 while the event loop's mean delay is above this; absent: 1000 on PostgreSQL, off on PGlite. */
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Load shedding: answer 503 while the heap in use is above this; absent: 90% of V8's heap limit, 0: off. */
+  LOAD_SHED_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Traces: `otlp` exports them (OpenTelemetry's own variable); absent or `none`, unless an endpoint is set: off. */
+  OTEL_TRACES_EXPORTER: z
+    .enum(['otlp', 'none'], { error: 'must be otlp or none (traces are exported over OTLP)' })
+    .optional(),
+  /** The collector's base address (traces go to <endpoint>/v1/traces); setting it turns exporting on. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /** The collector's full address for traces, when not <OTEL_EXPORTER_OTLP_ENDPOINT>/v1/traces. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z
+    .enum(['http/protobuf', 'http/json'], { error: 'must be http/protobuf or http/json (gRPC is not bundled)' })
+    .default('http/protobuf'),
+  OTEL_SERVICE_NAME: z.string().min(1).default('coincard-api'),
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ])
+    .default('parentbased_always_on'),
+  /** The ratio the traceidratio samplers keep, 0 to 1. */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  /** OpenTelemetry's master switch: true turns tracing off whatever else is set. */
+  OTEL_SDK_DISABLED: booleanString.default(false),
   TRUST_PROXY: trustProxy.default(0),
   WEB_DIST_DIR: z.string().optional(),
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'cryptomus']).default('sandbox'),
@@ -153,12 +189,27 @@ export type Config = Omit<Env, 'APP_URL'> & {
   isEmbedded: boolean;
   appOrigin: string;
   isHttps: boolean;
+  /** Where traces are exported (OTLP over HTTP), or null: tracing is off (the default). */
+  tracesEndpoint: string | null;
 };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
+}
+
+/**
+ * Traces are exported when OTEL_TRACES_EXPORTER=otlp or a collector address is set, unless OTEL_TRACES_EXPORTER=none or
+ * OTEL_SDK_DISABLED=true say otherwise. (OpenTelemetry's own default is on; here it is off until asked.)
+ */
+function tracesEndpoint(env: Env): string | null {
+  if (env.OTEL_SDK_DISABLED || env.OTEL_TRACES_EXPORTER === 'none') return null;
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const endpoint =
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined);
+  if (endpoint) return endpoint;
+  return env.OTEL_TRACES_EXPORTER === 'otlp' ? 'http://localhost:4318/v1/traces' : null;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
@@ -206,6 +257,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (parsed.NODE_ENV === 'production' && !parsed.SESSION_SECRET && demoMode) {
     problems.push('SESSION_SECRET: required when NODE_ENV=production');
   }
+  if (parsed.METRICS_PORT !== 0 && parsed.METRICS_PORT === parsed.PORT) {
+    problems.push('METRICS_PORT: must differ from PORT; metrics are never served on the public port');
+  }
   if (Boolean(parsed.ADMIN_EMAIL) !== Boolean(parsed.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   }
@@ -230,6 +284,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
+    tracesEndpoint: tracesEndpoint(parsed),
     ...parsed,
     APP_URL: appUrlText,
     demoMode,

@@ -6,6 +6,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import { createKeyring, type Keyring } from './lib/keys.js';
 import { createSealedBox, type SealedBox } from './lib/sealed-box.js';
 import { createRateCache } from './modules/deposits/exchange-rates.js';
+import { createMetrics, type Metrics } from './observability/metrics.js';
 import type { CardIssuer } from './providers/issuing/card-issuer.js';
 import { createCardIssuer } from './providers/issuing/index.js';
 import type { SandboxBooks } from './providers/issuing/sandbox-books.js';
@@ -44,6 +45,8 @@ export type Deps = {
   jobBox: SealedBox;
   /** The current time; tests move it forward to expire codes and sessions. */
   now: () => Date;
+  /** Counters for Prometheus (observability/metrics.ts): business counters are counted once their change commits. */
+  metrics: Metrics;
 };
 
 /** A key per purpose, derived from SESSION_SECRET (and SESSION_SECRET_PREVIOUS while rotating); lib/keys.ts. */
@@ -80,6 +83,8 @@ export type DepsInput = {
   /** A test's own adapters (pointed at a fake provider server). */
   payments?: PaymentProvider;
   issuer?: CardIssuer;
+  /** The server's metrics (with the process' own); absent: a registry of this Deps' own (tests). */
+  metrics?: Metrics;
 };
 
 /** The one place that wires the configured providers together; the server and the tests both build Deps here. */
@@ -88,8 +93,18 @@ export function buildDeps(input: DepsInput): Deps {
   const now = input.now ?? (() => new Date());
   const sessionSecret = resolveDataDirSecret(config, 'session-secret', config.SESSION_SECRET);
   const secrets = [sessionSecret, config.SESSION_SECRET_PREVIOUS];
-  const payments = input.payments ?? createPaymentProvider(config, sessionSecret, input.selfUrl);
-  const issuing = createCardIssuer({ config, db, sessionSecret, selfUrl: input.selfUrl, now, logger });
+  const metrics = input.metrics ?? createMetrics({ db });
+  const payments =
+    input.payments ?? createPaymentProvider(config, sessionSecret, input.selfUrl, metrics.circuit('payment-provider'));
+  const issuing = createCardIssuer({
+    config,
+    db,
+    sessionSecret,
+    selfUrl: input.selfUrl,
+    now,
+    logger,
+    circuit: metrics.circuit('card-issuer'),
+  });
   return {
     config,
     db,
@@ -110,5 +125,6 @@ export function buildDeps(input: DepsInput): Deps {
     }),
     jobBox: createSealedBox(secrets, 'queued-job-payloads'),
     now,
+    metrics,
   };
 }

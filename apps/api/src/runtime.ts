@@ -6,6 +6,7 @@ import { buildDeps, type Deps } from './deps.js';
 import { createJobEngine, type JobEngine, type JobObserver } from './jobs/engine.js';
 import { JOB_HANDLERS } from './jobs/handlers.js';
 import { installJobEngine } from './jobs/install.js';
+import { createMetrics } from './observability/metrics.js';
 import type { Mailer } from './providers/mail/mailer.js';
 import { createOutboxMailer } from './providers/mail/outbox.js';
 import { createSmtpMailer } from './providers/mail/smtp.js';
@@ -33,19 +34,21 @@ export async function openRuntime(
     ? await openDatabase({
         url: config.DATABASE_URL,
         poolSize: config.DATABASE_POOL_SIZE,
+        connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
         migrationUrl: config.DATABASE_MIGRATION_URL,
         afterMigrations,
       })
     : await openDatabase({ dataDir: config.DATA_DIR, afterMigrations });
+  const metrics = createMetrics({ db: database.db, processMetrics: true });
   // Live mode requires SMTP_URL (config.ts); the outbox keeps mail only in demo mode.
   const mailer: Mailer =
     config.usesDevOutbox || !config.SMTP_URL
       ? createOutboxMailer({ db: database.db, logger })
-      : createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger });
+      : createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger, circuit: metrics.circuit('mail') });
   let selfUrl = `http://127.0.0.1:${config.PORT}`;
-  const deps = buildDeps({ config, db: database.db, mailer, logger, selfUrl: () => selfUrl });
+  const deps = buildDeps({ config, db: database.db, mailer, logger, selfUrl: () => selfUrl, metrics });
   const notifications = createNotifications(database.db, logger);
-  const engine = createJobEngine(deps, JOB_HANDLERS, { notifications, observer: options.observer });
+  const engine = createJobEngine(deps, JOB_HANDLERS, { notifications, observer: options.observer ?? metrics.jobs });
   return {
     deps,
     database,

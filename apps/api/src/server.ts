@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
 import { createLogger } from './lib/logger.js';
 import { modeBanner } from './mode-banner.js';
+import { type MetricsServer, startMetricsServer } from './observability/metrics-server.js';
+import { startConfiguredTracing } from './observability/tracing.js';
 import { openRuntime } from './runtime.js';
 import { seedDemoHistory } from './seed/demo-history.js';
 import { DEMO_USER, ensureStartupUsers } from './seed/ensure-users.js';
@@ -20,12 +22,15 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  // Before the app is built: the Fastify instrumentation attaches to the instance as it is created.
+  const tracing = startConfiguredTracing(config);
   const runtime = await openRuntime(config, logger);
   const here = dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : join(here, '../../web/dist');
   const app = await buildApp(runtime.deps, { webDistDir });
   const seeded = await ensureStartupUsers(runtime.deps, config.seedDemo);
 
+  let metricsServer: MetricsServer | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -36,7 +41,9 @@ async function main() {
     // Workers stop taking jobs and finish what they hold (a job still running at the deadline is retried elsewhere).
     await runtime.engine.stop();
     await app.close();
+    await metricsServer?.close();
     await runtime.close();
+    await tracing?.shutdown().catch(() => undefined);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -45,6 +52,11 @@ async function main() {
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();
   if (address && typeof address === 'object') runtime.setSelfUrl(`http://127.0.0.1:${address.port}`);
+  metricsServer = await startMetricsServer(runtime.deps.metrics, {
+    host: config.METRICS_HOST,
+    port: config.METRICS_PORT,
+    logger,
+  });
   // The demo user's history goes through the sandbox providers this process serves, so it needs the server listening.
   if (config.seedDemo) {
     const startedAt = performance.now();
@@ -65,6 +77,7 @@ async function main() {
     `  Mail: ${config.usesDevOutbox ? `dev outbox at ${new URL('/dev/outbox', config.APP_URL)}` : 'SMTP'}`,
     `  Payments: ${config.PAYMENTS_PROVIDER}, card issuer: ${config.CARD_ISSUER}`,
     `  API docs: ${new URL('/api/docs', config.APP_URL)}`,
+    `  Metrics: ${metricsServer.url}${config.tracesEndpoint ? `, traces to ${config.tracesEndpoint}` : ''}`,
     ...seeded.map((login) => `  Demo ${login.role}: ${login.email} / ${login.password}`),
     '',
   ];

@@ -36,16 +36,22 @@ export type DatabaseOptions =
   /**
    * migrationUrl: the owner, who applies migrations and then grants the app's role (the one in `url`) what it needs,
    * minus rewriting the ledger (migration 0009). Without it the app's own role migrates, as in development.
+   * connectTimeoutMs: how long a query waits for a connection before it fails (and the request answers 503).
    */
   (
-    | { url: string; poolSize?: number; migrationUrl?: string }
+    | { url: string; poolSize?: number; migrationUrl?: string; connectTimeoutMs?: number }
     /** dataDir undefined: an in-memory PGlite (tests). */
     | { dataDir?: string }
   ) & { afterMigrations?: AfterMigrations };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // While the database is away, a request fails after this instead of waiting on a connection forever.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    });
     // A connection can fail while idle in the pool or while checked out (a database restart terminates every
     // session, 57P01): either way its query fails and the pool replaces it. Without a listener on each client, the
     // 'error' event of a checked-out one would be unhandled and end the process.

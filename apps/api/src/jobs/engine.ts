@@ -1,3 +1,4 @@
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { executeRows } from '../db/client.js';
@@ -26,6 +27,8 @@ export type JobObserver = {
 };
 
 type FetchedJob = PgBoss.JobWithMetadata<unknown>;
+
+const tracer = trace.getTracer('coincard-jobs');
 
 export type JobEngine = {
   /** Workers on every queue, the cron schedules, the engine's maintenance, and wake-ups from other instances. */
@@ -63,17 +66,27 @@ export function createJobEngine(
       isLastAttempt: job.retryCount >= job.retryLimit,
     };
     const handler = handlers[queue] as JobHandler<QueueName>;
-    try {
-      await handler(deps, job.data as QueuePayloads[QueueName], context);
-      options.observer?.finished(queue, Date.now() - startedAt, 'completed');
-    } catch (error) {
-      const outcome = context.isLastAttempt ? 'dead' : 'failed';
-      options.observer?.finished(queue, Date.now() - startedAt, outcome);
-      const log = { err: error, queue, jobId: job.id, attempt: context.attempt };
-      if (outcome === 'dead') deps.logger.error(log, 'a job failed for the last time; it is now a dead letter');
-      else deps.logger.warn(log, 'a job failed; the engine retries it');
-      throw error;
-    }
+    // One span per run (a no-op unless tracing is on), so the run's queries and provider calls share a trace.
+    await tracer.startActiveSpan(
+      `job ${queue}`,
+      { attributes: { 'job.queue': queue, 'job.id': job.id, 'job.attempt': context.attempt } },
+      async (span) => {
+        try {
+          await handler(deps, job.data as QueuePayloads[QueueName], context);
+          options.observer?.finished(queue, Date.now() - startedAt, 'completed');
+        } catch (error) {
+          const outcome = context.isLastAttempt ? 'dead' : 'failed';
+          options.observer?.finished(queue, Date.now() - startedAt, outcome);
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          const log = { err: error, queue, jobId: job.id, attempt: context.attempt };
+          if (outcome === 'dead') deps.logger.error(log, 'a job failed for the last time; it is now a dead letter');
+          else deps.logger.warn(log, 'a job failed; the engine retries it');
+          throw error;
+        } finally {
+          span.end();
+        }
+      },
+    );
   }
 
   /** The jobs of one fetch side by side, each failed on its own; the engine completes the rest. */

@@ -25,6 +25,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   IdempotencyConflict: 409,
   ProviderError: 502,
   TemporarilyUnavailable: 503,
+  ServiceUnavailable: 503,
   InternalError: 500,
 };
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
-import { isTransientConflict } from '../lib/db-errors.js';
+import { isDatabaseUnavailable, isTransientConflict } from '../lib/db-errors.js';
 
 type Issue = { instancePath: string; message?: string };
 
@@ -53,6 +53,9 @@ const FRAMEWORK_MESSAGES: Record<string, { status: number; errorCode: string; me
   },
 };
 
+/** How long a client is asked to wait while the database is away (a restart or failover takes seconds). */
+const DATABASE_AWAY_RETRY_SECONDS = 5;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -74,6 +77,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
           .send({ message: 'Too many requests. Please wait and try again.', errorCode: 'TooManyRequests' });
       }
       return reply.status(error.statusCode).send({ message: error.message, errorCode: 'ValidationError' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unreachable or restarting; answered 503');
+      return reply.status(503).header('Retry-After', String(DATABASE_AWAY_RETRY_SECONDS)).send({
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+        errorCode: 'ServiceUnavailable',
+      });
     }
     if (isTransientConflict(error)) {
       request.log.warn({ err: error }, 'a request collided with another in the database');

@@ -200,4 +200,10 @@ describe('beside the SPA', () => {
     expect(response.json()).toEqual({ message: 'No such endpoint: GET /api/nothing-here', errorCode: 'NotFound' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
+
+  it('/metrics is a 404 here: metrics are served on their own port only', async () => {
+    const response = await get('/metrics', 'br');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ errorCode: 'NotFound' });
+  });
 });

@@ -79,7 +79,10 @@ export async function registerSpa(app: FastifyInstance, root: string) {
   });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path.startsWith(`/${HASHED_DIR}/`)) return reply.callNotFound();
+    // Metrics live on their own port (METRICS_PORT): here /metrics is a 404, not the app's page with a 200.
+    if (path.startsWith('/api/') || path.startsWith(`/${HASHED_DIR}/`) || path === '/metrics') {
+      return reply.callNotFound();
+    }
     const route = path.replace(/(.)\/$/, '$1');
     const page = (wantsPrerendered(request) ? prerendered.get(route) : undefined) ?? pages.get(route);
     return reply.sendFile(page ?? 'index.html');

@@ -56,6 +56,26 @@ export async function send(baseUrl: string, op: Operation): Promise<Answer> {
 
 export const isAccepted = (answer: Answer) => answer !== null && answer.status >= 200 && answer.status < 300;
 
+/**
+ * Sends until there is a definite answer, as the web app and a provider do: no answer, a 503 (Retry-After: the
+ * database away, the instance shedding load) and "try again in a moment" (409 with retryAfterSeconds) are sent again,
+ * with the same Idempotency-Key. Counts the 503s it met in `seen`.
+ */
+export async function sendUntilAnswered(
+  baseUrl: string,
+  op: Operation,
+  seen: { unavailable: number } = { unavailable: 0 },
+): Promise<Answer> {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    const answer = await send(baseUrl, op);
+    const retryAfter = (answer?.json as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
+    if (answer?.status === 503) seen.unavailable += 1;
+    if (answer && answer.status !== 503 && !(answer.status === 409 && retryAfter)) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return op.answer;
+}
+
 /** Signs up and verifies through the API (the verification link arrives over SMTP), then waits for the cardholder. */
 export async function signUpCustomer(baseUrl: string, smtp: SmtpCapture, db: Database, email: string) {
   const client = new HttpClient();
@@ -229,7 +249,10 @@ export async function unsettled(db: Database) {
       db,
       sql`select event_type, attempts, next_attempt_at, outcome from provider_events where processed_at is null`,
     ),
-    jobs: await executeRows(db, sql`select name, locked_until, locked_by, next_run_at, last_error from jobs`),
+    jobs: await executeRows(
+      db,
+      sql`select name, state, count(*)::int as n from pgboss.job where state <> 'completed' group by name, state`,
+    ),
     now: new Date().toISOString(),
   };
 }

@@ -28,6 +28,8 @@ export type ServerProcess = {
   kill: () => Promise<void>;
   /** SIGTERM: the server finishes what is in flight and closes its database, as on a normal stop. */
   stop: () => Promise<void>;
+  /** The process has not exited (it did not crash). */
+  isRunning: () => boolean;
 };
 
 /** Everything spawned here, so a test's afterAll can end them even when the test failed half-way. */
@@ -70,6 +72,8 @@ export async function startServerProcess(options: {
       DEMO_MODE: 'true',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // Several servers run side by side: each takes a free port for its metrics.
+      METRICS_PORT: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,6 +113,7 @@ export async function startServerProcess(options: {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
+    isRunning: () => child.exitCode === null && child.signalCode === null,
   };
 }
 

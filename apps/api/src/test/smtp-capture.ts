@@ -11,8 +11,8 @@ export type CapturedMail = { to: string; subject: string; text: string; html: st
 export async function startSmtpCapture() {
   const mails: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
-  const newServer = () =>
-    new SMTPServer({
+  const newServer = () => {
+    const created = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
@@ -33,6 +33,10 @@ export async function startSmtpCapture() {
           .catch(callback);
       },
     });
+    // A client that dies mid-session (a killed app) resets its connection: that is the client's problem, not ours.
+    created.on('error', () => undefined);
+    return created;
+  };
   let server = newServer();
   let stopped = false;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

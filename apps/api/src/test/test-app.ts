@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
+import type { DatabaseHandle } from '../db/client.js';
 import { createNotifications } from '../db/notifications.js';
 import { buildDeps } from '../deps.js';
 import { createJobEngine } from '../jobs/engine.js';
@@ -54,6 +55,8 @@ type TestAppOverrides = {
   useDevOutbox?: boolean;
   /** A built SPA to serve beside /api, as `npm start` serves apps/web/dist. */
   webDistDir?: string;
+  /** Opens the app's database instead of a fresh test database (a pool through a proxy the test can cut). */
+  database?: () => Promise<DatabaseHandle>;
 };
 
 /**
@@ -62,7 +65,7 @@ type TestAppOverrides = {
  */
 export async function createTestApp(overrides: TestAppOverrides = {}) {
   const smtp: SmtpCapture = await startSmtpCapture();
-  const database = await openTestDatabase();
+  const database = await (overrides.database ?? openTestDatabase)();
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   const config = parseConfig({
@@ -95,7 +98,10 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
   });
   // The engine without workers: the request helper runs what each request queued (drain), so a test reads the
   // database as it stands once the work a request set off is done, without waiting on a poll.
-  const engine = createJobEngine(deps, JOB_HANDLERS, { notifications: createNotifications(database.db, logger) });
+  const engine = createJobEngine(deps, JOB_HANDLERS, {
+    notifications: createNotifications(database.db, logger),
+    observer: deps.metrics.jobs,
+  });
   const app: FastifyInstance = await buildApp(deps, { webDistDir: overrides.webDistDir });
   await app.listen({ host: '127.0.0.1', port });
   const defaultIp = freshIp();

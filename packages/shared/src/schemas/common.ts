@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'IdempotencyConflict',
   'ProviderError',
   'TemporarilyUnavailable',
+  'ServiceUnavailable',
   'InternalError',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

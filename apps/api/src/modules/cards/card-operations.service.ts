@@ -131,6 +131,7 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
     .from(cardOperations)
     .where(eq(cardOperations.id, operationId));
   if (!located) return 'unknown';
+  let settledKind = null as string | null;
   const run = async (tx: Transaction): Promise<SettleResult> => {
     // One lock order everywhere money moves on a card: the card row, then the movement, then ledger accounts.
     await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, located.cardId)).for('update');
@@ -200,9 +201,15 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
         ...(result.outcome === 'failed' ? { reason: result.reason } : {}),
       },
     });
+    settledKind = op.kind;
     return 'settled';
   };
-  return deps.db.transaction(run);
+  const settled = await deps.db.transaction(run);
+  // Counted once committed, by the one call that moved it (a repeat answers already-settled).
+  if (settled === 'settled' && settledKind) {
+    deps.metrics.cardOperationSettled(settledKind, result.outcome === 'successful' ? 'completed' : 'failed');
+  }
+  return settled;
 }
 
 /**

@@ -145,7 +145,8 @@ export async function applyProviderState(
 ): Promise<ApplyOutcome> {
   const incoming = reportOf(webhook);
   const rate = await rateFor(deps, state, incoming);
-  return deps.db.transaction(async (tx) => {
+  let creditedCents = 0;
+  const outcome = await deps.db.transaction(async (tx): Promise<ApplyOutcome> => {
     const [deposit] = await tx.select().from(deposits).where(eq(deposits.orderId, state.orderId)).for('update');
     if (!deposit) return 'unknown-order';
     if (deposit.status !== 'PENDING') return checkFinal(tx, deps, deposit, state, incoming);
@@ -231,8 +232,12 @@ export async function applyProviderState(
       );
     }
     if (credit > 0) await releaseSignupReward(tx, deps, deposit.userId);
+    creditedCents = credit;
     return credit > 0 ? 'credited' : 'closed';
   });
+  // Counted once committed: a rolled-back credit (a conflict, the database gone) was never money.
+  if (outcome === 'credited') deps.metrics.topUpCredited(creditedCents);
+  return outcome;
 }
 
 /**

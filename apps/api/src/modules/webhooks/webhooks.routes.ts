@@ -22,13 +22,21 @@ export function webhookRoutes(deps: Deps, sources: readonly RegisteredWebhookSou
           // The client address as TRUST_PROXY resolves it: a spoofed X-Forwarded-For from an untrusted peer is ignored.
           if (senders && !senders.has(request.ip)) {
             deps.logger.warn({ source: source.name, ip: request.ip }, 'webhook from an address not on the allow-list');
+            deps.metrics.webhookRefused(source.name, 'sender-not-allowed');
             throw new AppError('Forbidden', "Webhooks are accepted only from the provider's addresses.");
           }
-          const header = source.signatureHeader ? request.headers[source.signatureHeader] : undefined;
-          if (Array.isArray(header)) throw new AppError('InvalidSignature', 'The webhook signature is invalid.');
-          const rawBody = typeof request.body === 'string' ? request.body : '';
-          // Stored and queued: acknowledged now, applied by the provider-event queue.
-          return { received: true, ...(await receiveWebhook(deps, source, rawBody, header ?? null)) };
+          try {
+            const header = source.signatureHeader ? request.headers[source.signatureHeader] : undefined;
+            if (Array.isArray(header)) throw new AppError('InvalidSignature', 'The webhook signature is invalid.');
+            const rawBody = typeof request.body === 'string' ? request.body : '';
+            // Stored and queued: acknowledged now, applied by the provider-event queue.
+            return { received: true, ...(await receiveWebhook(deps, source, rawBody, header ?? null)) };
+          } catch (error) {
+            if (error instanceof AppError && error.errorCode === 'InvalidSignature') {
+              deps.metrics.webhookRefused(source.name, 'bad-signature');
+            }
+            throw error;
+          }
         },
       );
     }

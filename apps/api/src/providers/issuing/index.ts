@@ -1,5 +1,6 @@
 import type { CardholderProfile, Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import type { CircuitOptions } from '../../lib/circuit-breaker.js';
 import { derivePurposeKey, keyedHash } from '../../lib/keys.js';
 import { createSealedBox } from '../../lib/sealed-box.js';
 import { resolveDataDirSecret } from '../../secrets.js';
@@ -50,6 +51,8 @@ export function createCardIssuer(input: {
   selfUrl: () => string;
   now: () => Date;
   logger: { warn: (obj: object, msg: string) => void };
+  /** The issuer's circuit breaker settings (its state reported to the metrics). */
+  circuit?: CircuitOptions;
 }): IssuerSetup {
   const { config } = input;
   if (config.CARD_ISSUER === 'bridgecard') {
@@ -61,6 +64,7 @@ export function createCardIssuer(input: {
         secretKey: config.BRIDGECARD_SECRET_KEY ?? '',
         webhookSecret: config.BRIDGECARD_WEBHOOK_SECRET ?? '',
         cardholderProfile: JSON.parse(config.BRIDGECARD_CARDHOLDER_PROFILE ?? '{}') as CardholderProfile,
+        circuit: input.circuit,
       }),
       sandbox: null,
     };
@@ -90,6 +94,7 @@ export function createCardIssuer(input: {
     baseUrl: () => `${input.selfUrl()}/sandbox/issuing/v1`,
     cardholderProfile: SANDBOX_CARDHOLDER_PROFILE,
     simulatorUrl: (cardId) => new URL(`/sandbox/cards/${cardId}`, config.APP_URL).toString(),
+    circuit: input.circuit,
   });
   return { issuer, sandbox };
 }

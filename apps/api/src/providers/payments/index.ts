@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import type { CircuitOptions } from '../../lib/circuit-breaker.js';
 import { derivePurposeKey, keyedHash } from '../../lib/keys.js';
 import { createCryptomusProvider } from './cryptomus.js';
 import type { PaymentProvider } from './payment-provider.js';
@@ -15,14 +16,25 @@ export function sandboxCredentials(sessionSecret: string): SandboxCredentials {
  * The configured payment provider. The sandbox is a full simulation served by this app at /sandbox/payments and
  * reached over real HTTP with the same signed protocol as Cryptomus, so the adapter code is the same for both.
  */
-export function createPaymentProvider(config: Config, sessionSecret: string, selfUrl: () => string): PaymentProvider {
+export function createPaymentProvider(
+  config: Config,
+  sessionSecret: string,
+  selfUrl: () => string,
+  circuit?: CircuitOptions,
+): PaymentProvider {
   if (config.PAYMENTS_PROVIDER === 'cryptomus') {
     return createCryptomusProvider({
       baseUrl: config.CRYPTOMUS_BASE_URL,
       merchantId: config.CRYPTOMUS_MERCHANT_ID ?? '',
       apiKey: config.CRYPTOMUS_API_KEY ?? '',
+      circuit,
     });
   }
   const credentials = sandboxCredentials(sessionSecret);
-  return createCryptomusProvider({ ...credentials, name: 'sandbox', baseUrl: () => `${selfUrl()}/sandbox/payments` });
+  return createCryptomusProvider({
+    ...credentials,
+    name: 'sandbox',
+    baseUrl: () => `${selfUrl()}/sandbox/payments`,
+    circuit,
+  });
 }
