@@ -66,7 +66,8 @@ export async function sendUntilAnswered(
   op: Operation,
   seen: { unavailable: number } = { unavailable: 0 },
 ): Promise<Answer> {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
+  // Up to about three minutes: a machine running several servers and suites at once can shed load for a while.
+  for (let attempt = 0; attempt < 360; attempt += 1) {
     const answer = await send(baseUrl, op);
     const retryAfter = (answer?.json as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
     if (answer?.status === 503) seen.unavailable += 1;
