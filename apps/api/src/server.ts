@@ -48,10 +48,12 @@ async function main() {
   // The demo user's history goes through the sandbox providers this process serves, so it needs the server listening.
   if (config.seedDemo) {
     const startedAt = performance.now();
-    const outcome = await seedDemoHistory(runtime.deps, DEMO_USER.email, runtime.engine.drain).catch((error: unknown) => {
-      logger.warn({ err: error }, 'the demo history could not be added; the next start tries again');
-      return 'unfinished' as const;
-    });
+    const outcome = await seedDemoHistory(runtime.deps, DEMO_USER.email, runtime.engine.drain).catch(
+      (error: unknown) => {
+        logger.warn({ err: error }, 'the demo history could not be added; the next start tries again');
+        return 'unfinished' as const;
+      },
+    );
     logger.info({ outcome, ms: Math.round(performance.now() - startedAt) }, 'demo history');
   }
   if (config.JOBS_WORKERS) await runtime.engine.start();

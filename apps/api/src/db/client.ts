@@ -32,15 +32,16 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
  */
 export type AfterMigrations = (owner: SqlClient, appRole?: string) => Promise<void>;
 
-export type DatabaseOptions = (
+export type DatabaseOptions =
   /**
    * migrationUrl: the owner, who applies migrations and then grants the app's role (the one in `url`) what it needs,
    * minus rewriting the ledger (migration 0009). Without it the app's own role migrates, as in development.
    */
-  | { url: string; poolSize?: number; migrationUrl?: string }
-  /** dataDir undefined: an in-memory PGlite (tests). */
-  | { dataDir?: string }
-) & { afterMigrations?: AfterMigrations };
+  (
+    | { url: string; poolSize?: number; migrationUrl?: string }
+    /** dataDir undefined: an in-memory PGlite (tests). */
+    | { dataDir?: string }
+  ) & { afterMigrations?: AfterMigrations };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {

@@ -96,10 +96,11 @@ function serverNotifications(pool: pg.Pool, logger: Logger): Notifications {
       }
       handlers.set(channel, new Set([onPayload]));
       if (connection) await connection.query(`listen ${pg.escapeIdentifier(channel)}`);
-      else await connect().catch((error: unknown) => {
-        logger.warn({ err: error }, 'could not open the notification connection; retrying');
-        scheduleReconnect();
-      });
+      else
+        await connect().catch((error: unknown) => {
+          logger.warn({ err: error }, 'could not open the notification connection; retrying');
+          scheduleReconnect();
+        });
     },
     async close() {
       closed = true;

@@ -1,9 +1,9 @@
 import { completeSignUp, issuePasswordReset } from '../modules/auth/auth.service.js';
+import { registerWithIssuer, sweepUnsentVerifications } from '../modules/cardholders/verification-job.js';
 import { closeDeletedCard, sweepDeletedCards } from '../modules/cards/card-closing.service.js';
 import { advanceCardCreation, sweepPendingCards } from '../modules/cards/card-creation.service.js';
 import { advanceOperation, sweepCardOperations } from '../modules/cards/card-operations.service.js';
 import { matchIssuerState, reconcileCardBalances } from '../modules/cards/card-reconciliation.service.js';
-import { createCardholder, sweepCardholders } from '../modules/cards/cardholders.service.js';
 import { chargeMonthlyFees } from '../modules/cards/monthly-fees.service.js';
 import { checkDeposit, sweepDeposits } from '../modules/deposits/deposit-checks.js';
 import { pruneExpiredRows } from '../modules/maintenance/retention.js';
@@ -20,7 +20,7 @@ export const JOB_HANDLERS: JobHandlers = {
   'provider-event': providerEventHandler(webhookSources),
   'card-operation': advanceOperation,
   'card-creation': advanceCardCreation,
-  cardholder: createCardholder,
+  'cardholder-verification': registerWithIssuer,
   'card-close': closeDeletedCard,
   'card-issuer-state': matchIssuerState,
   'deposit-check': checkDeposit,
@@ -28,7 +28,7 @@ export const JOB_HANDLERS: JobHandlers = {
     await sweepDeposits(deps);
   },
   'sweep-card-work': async (deps) => {
-    await sweepCardholders(deps);
+    await sweepUnsentVerifications(deps);
     await sweepPendingCards(deps);
     await sweepCardOperations(deps);
     await sweepDeletedCards(deps);

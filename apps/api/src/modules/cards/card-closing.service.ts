@@ -64,10 +64,7 @@ export const closeDeletedCard: JobHandler<'card-close'> = async (deps, { cardId 
   } catch (error) {
     if (!(error instanceof IssuerError && error.kind === 'not-found')) throw error;
   }
-  await deps.db
-    .update(cards)
-    .set({ issuerClosedAt: deps.now(), nextCloseAttemptAt: null })
-    .where(eq(cards.id, cardId));
+  await deps.db.update(cards).set({ issuerClosedAt: deps.now(), nextCloseAttemptAt: null }).where(eq(cards.id, cardId));
 };
 
 /** What the issuer holds for a card; a card the issuer no longer knows holds nothing. */

@@ -93,12 +93,7 @@ const REFUSED = 'refused: ';
  * of a movement that was never sent before. A refused resend with no record is reversed only when a later status
  * check still finds none (checkWithIssuer). Anything else waits as submitted for the issuer to say how it ended.
  */
-async function confirmRefusal(
-  deps: Deps,
-  op: CardOperationRow,
-  issuerCardId: string,
-  message: string,
-): Promise<void> {
+async function confirmRefusal(deps: Deps, op: CardOperationRow, issuerCardId: string, message: string): Promise<void> {
   const status = await deps.issuer.operationStatus(issuerCardId, op.id).catch(() => 'unavailable' as const);
   if (status === 'successful') {
     await settleOperation(deps, op.id, { outcome: 'successful' });
@@ -265,9 +260,7 @@ export async function sweepCardOperations(deps: Deps): Promise<number> {
   const due = await deps.db
     .select({ id: cardOperations.id })
     .from(cardOperations)
-    .where(
-      and(inArray(cardOperations.status, ['pending', 'submitted']), lte(cardOperations.nextAttemptAt, deps.now())),
-    )
+    .where(and(inArray(cardOperations.status, ['pending', 'submitted']), lte(cardOperations.nextAttemptAt, deps.now())))
     .orderBy(cardOperations.nextAttemptAt)
     .limit(SWEEP_BATCH);
   return enqueueMissing(
