@@ -21,22 +21,29 @@ export const TEST_IDENTITY = {
   idCountry: 'GB',
 } satisfies CardholderSubmissionInput;
 
-/** Submits an identity (TEST_IDENTITY unless told), lets the sandbox issuer decide it, and answers the status then. */
+/** Waits until the issuer has decided every identity check and the app has applied what it said. */
+type Settle = (t: TestApp) => Promise<void>;
+
+/**
+ * Submits an identity (TEST_IDENTITY unless told), lets the issuer decide it (the sandbox's back office, unless the
+ * test's issuer settles otherwise), and answers the status then.
+ */
 export async function verifyCardholder(
   t: TestApp,
   jar: CookieJar,
   identity: Partial<CardholderSubmissionInput> = {},
-): Promise<{ status: string; reason: string | null }> {
+  settle: Settle = (app) => settleIssuer(app),
+): Promise<{ status: string; reason: string | null; attemptsLeft: number }> {
   const submitted = await t.request('POST', '/api/cardholder', { jar, body: { ...TEST_IDENTITY, ...identity } });
   if (submitted.statusCode !== 202) throw new Error(`verification failed: ${submitted.body}`);
-  await settleIssuer(t);
+  await settle(t);
   return (await t.request('GET', '/api/cardholder', { jar })).json();
 }
 
 /** A verified user with an issuer cardholder and `cents` in the balance, topped up through the sandbox checkout. */
-export async function fundedUser(t: TestApp, email: string, cents: number) {
+export async function fundedUser(t: TestApp, email: string, cents: number, options: { settle?: Settle } = {}) {
   const signedUp = await t.signUpVerified(email);
-  const verification = await verifyCardholder(t, signedUp.jar);
+  const verification = await verifyCardholder(t, signedUp.jar, {}, options.settle);
   if (verification.status !== 'approved') throw new Error(`verification ended ${verification.status}`);
   let left = cents;
   while (left > 0) {
