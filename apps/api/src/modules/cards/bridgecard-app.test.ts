@@ -87,8 +87,9 @@ describe('the product on a Bridgecard-compatible issuer', () => {
     expect(submitted.statusCode).toBe(202);
     expect(submitted.json()).toMatchObject({ status: 'pending', reason: null, attemptsLeft: 4 });
     const registration = fake.requests.findLast((request) => request.path === '/cardholder/register_cardholder');
-    const holderId = [...fake.cardholders.values()].find((holder) => holder.registration === registration?.body)
-      ?.cardholder_id;
+    const holderId = [...fake.cardholders.values()].find(
+      (holder) => holder.registration === registration?.body,
+    )?.cardholder_id;
     expect(registration?.body).toMatchObject({
       first_name: 'Ada',
       last_name: 'Lovelace',
