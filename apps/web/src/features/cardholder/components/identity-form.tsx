@@ -50,7 +50,8 @@ const countrySelect = {
 export function IdentityForm({ initialValues, restricted, serverErrors, onReview, onCancel }: IdentityFormProps) {
   const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const form = useForm<IdentityValues>({
-    mode: 'controlled',
+    // Uncontrolled: a keystroke re-renders one field, not the whole form with its two lists of 249 countries.
+    mode: 'uncontrolled',
     initialValues,
     validate: (values) => validateIdentity(values, restricted),
     validateInputOnBlur: true,
@@ -78,9 +79,16 @@ export function IdentityForm({ initialValues, restricted, serverErrors, onReview
               label="First and middle names"
               autoComplete="given-name"
               required
+              key={form.key('firstName')}
               {...form.getInputProps('firstName')}
             />
-            <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              key={form.key('lastName')}
+              {...form.getInputProps('lastName')}
+            />
           </SimpleGrid>
         </Section>
 
@@ -92,6 +100,7 @@ export function IdentityForm({ initialValues, restricted, serverErrors, onReview
               autoComplete="bday"
               description="As on your document"
               required
+              key={form.key('dateOfBirth')}
               {...form.getInputProps('dateOfBirth')}
             />
             <TextInput
@@ -101,6 +110,7 @@ export function IdentityForm({ initialValues, restricted, serverErrors, onReview
               description="With + and the country code, e.g. +44 20 7946 0958"
               placeholder="+44 20 7946 0958"
               required
+              key={form.key('phone')}
               {...form.getInputProps('phone')}
             />
           </SimpleGrid>
@@ -115,22 +125,31 @@ export function IdentityForm({ initialValues, restricted, serverErrors, onReview
           />
           <TextInput label="Address line 2" autoComplete="address-line2" {...form.getInputProps('address.line2')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="City" autoComplete="address-level2" required {...form.getInputProps('address.city')} />
+            <TextInput
+              label="City"
+              autoComplete="address-level2"
+              required
+              key={form.key('address.city')}
+              {...form.getInputProps('address.city')}
+            />
             <TextInput
               label="State, province or region"
               autoComplete="address-level1"
+              key={form.key('address.state')}
               {...form.getInputProps('address.state')}
             />
             <TextInput
               label="Postal code"
               autoComplete="postal-code"
               required
+              key={form.key('address.postalCode')}
               {...form.getInputProps('address.postalCode')}
             />
             <Select
               label="Country of residence"
               required
               {...countrySelect}
+              key={form.key('address.country')}
               {...form.getInputProps('address.country')}
             />
           </SimpleGrid>
@@ -140,7 +159,7 @@ export function IdentityForm({ initialValues, restricted, serverErrors, onReview
           title="Identity document"
           description="A valid document with your photo. We send its number to our card issuer and do not keep it."
         >
-          <Radio.Group label="Document type" required {...form.getInputProps('idType')}>
+          <Radio.Group label="Document type" required key={form.key('idType')} {...form.getInputProps('idType')}>
             <Group gap="lg" mt={6}>
               {ID_TYPES.map((type) => (
                 <Radio key={type} value={type} label={ID_TYPE_LABELS[type]} />
@@ -153,9 +172,16 @@ export function IdentityForm({ initialValues, restricted, serverErrors, onReview
               autoComplete="off"
               spellCheck={false}
               required
+              key={form.key('idNumber')}
               {...form.getInputProps('idNumber')}
             />
-            <Select label="Issuing country" required {...countrySelect} {...form.getInputProps('idCountry')} />
+            <Select
+              label="Issuing country"
+              required
+              {...countrySelect}
+              key={form.key('idCountry')}
+              {...form.getInputProps('idCountry')}
+            />
           </SimpleGrid>
           <Text size="xs" c="dimmed">
             Living in, or holding a document from, a country on{' '}

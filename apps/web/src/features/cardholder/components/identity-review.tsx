@@ -62,11 +62,11 @@ export function IdentityReview({ values, onEdit, onSend, isSending, error }: Ide
           <Row label="Date of birth">{longDate(values.dateOfBirth)}</Row>
           <Row label="Mobile phone">{values.phone}</Row>
           <Row label="Home address">
-            {addressLines}, {countryName(address.country)}
+            {addressLines}, {countryName(address.country ?? '')}
           </Row>
           <Row label="Identity document">{values.idType ? ID_TYPE_LABELS[values.idType] : ''}</Row>
           <Row label="Document number">{values.idNumber}</Row>
-          <Row label="Issued by">{countryName(values.idCountry)}</Row>
+          <Row label="Issued by">{countryName(values.idCountry ?? '')}</Row>
         </SimpleGrid>
       </Paper>
       <Text size="xs" c="dimmed">

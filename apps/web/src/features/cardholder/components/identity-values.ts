@@ -13,10 +13,10 @@ export type IdentityValues = {
   lastName: string;
   dateOfBirth: string;
   phone: string;
-  address: { line1: string; line2: string; city: string; state: string; postalCode: string; country: string };
+  address: { line1: string; line2: string; city: string; state: string; postalCode: string; country: string | null };
   idType: IdType | '';
   idNumber: string;
-  idCountry: string;
+  idCountry: string | null;
 };
 
 export const EMPTY_IDENTITY: IdentityValues = {
@@ -46,12 +46,15 @@ export function valuesFromDetails(details: CardholderDetails | null): IdentityVa
   };
 }
 
+/** A cleared select holds null: it is sent (and checked) as an empty answer. */
 export function toSubmission(values: IdentityValues): CardholderSubmissionInput {
   return {
     ...values,
     idType: values.idType as IdType,
+    idCountry: values.idCountry ?? '',
     address: {
       ...values.address,
+      country: values.address.country ?? '',
       line2: values.address.line2 || undefined,
       state: values.address.state || undefined,
     },
@@ -71,12 +74,12 @@ export function validateIdentity(values: IdentityValues, restricted: readonly st
       errors[path] ??= issue.message;
     }
   }
-  const residence = values.address.country.toUpperCase();
+  const residence = (values.address.country ?? '').toUpperCase();
   if (!errors['address.country'] && restricted.includes(residence)) {
     errors['address.country'] =
       `We cannot offer cards to residents of ${countryName(residence)}: it is on our list of restricted countries (${RESTRICTED_COUNTRIES_SOURCE}).`;
   }
-  const issuer = values.idCountry.toUpperCase();
+  const issuer = (values.idCountry ?? '').toUpperCase();
   if (!errors.idCountry && restricted.includes(issuer)) {
     errors.idCountry = `We cannot accept identity documents issued by ${countryName(issuer)}: it is on our list of restricted countries.`;
   }
