@@ -80,11 +80,13 @@ test('a new user verifies their identity, is refused once, fixes the number, and
   await snap(page, '70-kyc-4-rejected');
   await waitForMail(page, email, 'We could not verify your identity', new Date(Date.now() - 60_000));
 
-  // Fix the number: the name and countries come back filled in; the number and date of birth are typed again.
+  // Fix the field: within this visit the form comes back as typed (kept in the page's memory, never stored), so
+  // the person corrects the document number alone.
   await page.getByRole('button', { name: 'Fix and send again' }).click();
   await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveValue('Hopper');
-  await expect(page.getByRole('textbox', { name: 'Document number' })).toHaveValue('');
-  await fillIdentity(page, IDENTITY.idNumber);
+  const documentNumber = page.getByRole('textbox', { name: 'Document number' });
+  await expect(documentNumber).toHaveValue('P48210000');
+  await documentNumber.fill(IDENTITY.idNumber);
   await page.getByRole('button', { name: 'Review your details' }).click();
   await page.getByRole('button', { name: 'Send for verification' }).click();
   await expect(page.getByRole('heading', { name: 'Your identity is verified' })).toBeVisible({ timeout: 30_000 });

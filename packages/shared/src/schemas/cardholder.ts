@@ -58,6 +58,7 @@ const countryCode = (label: string) =>
   z
     .string({ message: `${label} is required.` })
     .trim()
+    .min(1, `${label} is required.`)
     .toUpperCase()
     .refine(isCountryCode, `${label} must be a country code such as GB or US (ISO 3166-1 alpha-2).`);
 
@@ -80,6 +81,10 @@ export const dateOfBirthSchema = z
   .string({ message: 'Date of birth is required.' })
   .trim()
   .superRefine((value, context) => {
+    if (value === '') {
+      context.addIssue({ code: 'custom', message: 'Date of birth is required.' });
+      return;
+    }
     if (!isCalendarDate(value)) {
       context.addIssue({ code: 'custom', message: 'Enter your date of birth as YYYY-MM-DD, e.g. 1990-04-23.' });
       return;
@@ -98,6 +103,8 @@ export const dateOfBirthSchema = z
 /** E.164 after spaces, dots, dashes and brackets are taken out: "+44 20 7946 0958" is "+442079460958". */
 export const phoneSchema = z
   .string({ message: 'Phone number is required.' })
+  .trim()
+  .min(1, 'Phone number is required.')
   .max(40, 'Phone number is too long.')
   .transform((value) => value.replace(/[\s().-]/g, ''))
   .pipe(
@@ -118,6 +125,7 @@ export const cardholderAddressSchema = z.object(
     postalCode: z
       .string({ message: 'Postal code is required.' })
       .trim()
+      .min(1, 'Postal code is required.')
       .regex(
         /^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/,
         'Enter the postal code as written on your post (2 to 12 letters or digits).',
@@ -136,10 +144,12 @@ export const cardholderSubmissionSchema = z.object({
   phone: phoneSchema,
   address: cardholderAddressSchema,
   idType: z.enum(ID_TYPES, {
-    message: 'Choose the type of identity document: passport, national_id or drivers_license.',
+    message: 'Choose the type of identity document (passport, national_id or drivers_license).',
   }),
   idNumber: z
     .string({ message: 'Document number is required.' })
+    .trim()
+    .min(1, 'Document number is required.')
     .max(40, 'Document number is too long.')
     .transform((value) => value.replace(/\s/g, '').toUpperCase())
     .pipe(

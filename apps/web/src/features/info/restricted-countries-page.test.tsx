@@ -22,7 +22,7 @@ describe('Restricted countries page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Cuba (CU)', 'Iran (IR)', 'North Korea (KP)', 'Myanmar (Burma) (MM)']);
-    expect(screen.getByText(/Last checked against its sources on 19 June 2026/)).toBeInTheDocument();
+    expect(screen.getByText(/As its sources stood on 19 June 2026/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Financial Action Task Force/ })).toHaveAttribute(
       'href',
       expect.stringContaining('fatf-gafi.org'),

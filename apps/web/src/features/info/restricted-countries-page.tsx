@@ -53,7 +53,7 @@ export function RestrictedCountriesPage() {
               </List>
               <Text size="sm" c="dimmed">
                 {list.data.isDefault
-                  ? `Last checked against its sources on ${longDate(list.data.asOf)}.`
+                  ? `As its sources stood on ${longDate(list.data.asOf)}.`
                   : 'This service has set its own list, which replaces the default described below.'}
               </Text>
             </Stack>
@@ -65,7 +65,7 @@ export function RestrictedCountriesPage() {
           </Title>
           <Text size="sm">
             It joins two public sources: the countries the{' '}
-            <Anchor href={FATF_CALL_FOR_ACTION_URL} target="_blank" rel="noreferrer">
+            <Anchor href={FATF_CALL_FOR_ACTION_URL} target="_blank" rel="noreferrer" underline="always">
               Financial Action Task Force (FATF) lists as high-risk jurisdictions subject to a call for action
             </Anchor>
             , and the countries under comprehensive sanctions, where almost every payment is forbidden. Regions under
@@ -73,7 +73,11 @@ export function RestrictedCountriesPage() {
           </Text>
           <Text size="sm">
             The sources change a few times a year and we update the list when they do. If you think your country is
-            listed in error, write to <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>.
+            listed in error, write to{' '}
+            <Anchor href={`mailto:${SUPPORT_EMAIL}`} underline="always">
+              {SUPPORT_EMAIL}
+            </Anchor>
+            .
           </Text>
         </Stack>
       </Stack>

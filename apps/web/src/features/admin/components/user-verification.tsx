@@ -37,7 +37,7 @@ function History({ history }: { history: AdminCardholder['history'] }) {
     );
   }
   return (
-    <Timeline bulletSize={14} lineWidth={2} aria-label="Verification history, newest first">
+    <Timeline active={history.length} bulletSize={14} lineWidth={2} aria-label="Verification history, newest first">
       {history.map((entry) => {
         const look = EVENT_LABELS[entry.event];
         return (

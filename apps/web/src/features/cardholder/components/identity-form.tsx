@@ -108,7 +108,6 @@ export function IdentityForm({ initialValues, restricted, serverErrors, onReview
               type="tel"
               autoComplete="tel"
               description="With + and the country code, e.g. +44 20 7946 0958"
-              placeholder="+44 20 7946 0958"
               required
               key={form.key('phone')}
               {...form.getInputProps('phone')}
@@ -185,11 +184,11 @@ export function IdentityForm({ initialValues, restricted, serverErrors, onReview
           </SimpleGrid>
           <Text size="xs" c="dimmed">
             Living in, or holding a document from, a country on{' '}
-            <Anchor component={Link} to="/restricted-countries" inherit>
+            <Anchor component={Link} to="/restricted-countries" inherit underline="always">
               our list of restricted countries
             </Anchor>
             ? We cannot verify you. Questions:{' '}
-            <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit>
+            <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit underline="always">
               {SUPPORT_EMAIL}
             </Anchor>
             .

@@ -73,7 +73,7 @@ export function IdentityReview({ values, onEdit, onSend, isSending, error }: Ide
         By sending, you ask us to pass these details to our card issuer, which verifies your identity. We keep your
         name, your year of birth, your countries and the last 4 characters of the document number; the rest is deleted
         from our side once the issuer has it. See the{' '}
-        <Anchor component={Link} to={LEGAL_LINKS.privacy.to} inherit>
+        <Anchor component={Link} to={LEGAL_LINKS.privacy.to} inherit underline="always">
           {LEGAL_LINKS.privacy.label}
         </Anchor>
         .

@@ -116,7 +116,7 @@ function CreateCardTile({ disabledReason, action, onCreate }: CreateCardTileProp
         {disabledReason ?? 'A virtual USD card for $15.00'}
       </Text>
       {action ? (
-        <Text size="xs" fw={600} c="var(--mantine-primary-color-filled)" ta="center">
+        <Text size="xs" fw={600} c="var(--mantine-color-anchor)" ta="center">
           {action.label} →
         </Text>
       ) : null}
