@@ -38,6 +38,9 @@ async function fillIdentity(page: Page, idNumber: string) {
 
 const balancePanel = (page: Page) => page.getByRole('region', { name: 'Available Balance' });
 
+// Screens are shot at 1440 px wide (and at 390 px by snap).
+test.use({ viewport: { width: 1440, height: 900 } });
+
 test('a new user verifies their identity, is refused once, fixes the number, and gets a card in their legal name', async ({
   page,
 }) => {
