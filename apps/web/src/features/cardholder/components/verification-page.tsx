@@ -1,4 +1,5 @@
 import { Paper, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { isApiError } from '../../../lib/api-client';
@@ -12,6 +13,27 @@ import { type IdentityValues, toSubmission, valuesFromDetails } from './identity
 import { VerificationStatus } from './verification-status';
 
 type Step = 'status' | 'form' | 'review';
+
+const STEP_LABELS = ['Your details', 'Review', 'Decision'] as const;
+
+/** Where the person is: the three steps side by side, or one line on a phone, where three would not fit. */
+function Steps({ active }: { active: number }) {
+  const isNarrow = useMediaQuery('(max-width: 48em)');
+  if (isNarrow) {
+    return (
+      <Text size="sm" c="dimmed" fw={600}>
+        Step {active + 1} of {STEP_LABELS.length}: {STEP_LABELS[active]}
+      </Text>
+    );
+  }
+  return (
+    <Stepper active={active} size="sm" allowNextStepsSelect={false} aria-label="Steps">
+      {STEP_LABELS.map((label) => (
+        <Stepper.Step key={label} label={label} />
+      ))}
+    </Stepper>
+  );
+}
 
 function PageSkeleton() {
   return (
@@ -89,13 +111,7 @@ export function VerificationPage() {
     const active = showReview ? 1 : showForm ? 0 : 2;
     body = (
       <Stack gap="lg">
-        {showForm || showReview ? (
-          <Stepper active={active} size="sm" allowNextStepsSelect={false} aria-label="Steps">
-            <Stepper.Step label="Your details" />
-            <Stepper.Step label="Review" />
-            <Stepper.Step label="Decision" />
-          </Stepper>
-        ) : null}
+        {showForm || showReview ? <Steps active={active} /> : null}
         {showReview && draft ? (
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
             <IdentityReview
