@@ -139,6 +139,18 @@ describe('restricted countries', () => {
     expect(await nothingWritten()).toBe(true);
   });
 
+  it('stop answering after 20 tries an hour from one account', async () => {
+    const { jar: eager } = await t.signUpVerified('kyc-eager@example.com');
+    const body = { ...TEST_IDENTITY, idCountry: 'CU' };
+    for (let i = 0; i < 20; i += 1) {
+      expect((await t.request('POST', '/api/cardholder', { jar: eager, body })).statusCode).toBe(403);
+    }
+    const limited = await t.request('POST', '/api/cardholder', { jar: eager, body: TEST_IDENTITY });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ errorCode: 'TooManyRequests' });
+    expect(await nothingWritten()).toBe(true);
+  });
+
   it('follow the RESTRICTED_COUNTRIES setting', async () => {
     const other = await createTestApp({ configEnv: { RESTRICTED_COUNTRIES: 'fr, GB' } });
     try {

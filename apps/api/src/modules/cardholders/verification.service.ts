@@ -10,6 +10,7 @@ import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { audit } from '../audit/audit.js';
 import { maskDetails, sealDetails } from './identity-details.js';
 import { restrictionOf } from './restricted-countries.js';
@@ -30,7 +31,7 @@ const alreadyUnderWay = () =>
  * POST /api/cardholder: records a submission (its fields sealed) and queues its registration with the issuer in the
  * same transaction; the issuer's decision arrives by webhook. A resident of a restricted country, or a document
  * issued by one, is refused before anything is kept or sent. One submission at a time, and at most
- * MAX_VERIFICATION_ATTEMPTS before support has to look.
+ * MAX_VERIFICATION_ATTEMPTS before support has to look; tries of any kind are rate limited per account.
  */
 export async function submitVerification(
   deps: Deps,
@@ -38,6 +39,7 @@ export async function submitVerification(
   input: CardholderSubmission,
   ctx: RequestContext,
 ): Promise<CardholderVerification> {
+  await hitRateLimit(deps.db, RATE_RULES.cardholderSubmitAccount, user.id, deps.now());
   const restriction = restrictionOf(deps.config, input);
   if (restriction) {
     // The refusal is recorded (who, which country, which field); the details are not.
