@@ -46,7 +46,8 @@ describe('an admin', () => {
       actor: { _id: user._id, email: 'kyc-history@example.com' },
       details: { firstName: 'Ada', lastName: 'Lovelace', country: 'GB', idType: 'passport' },
     });
-    for (const secret of ['P9876', '1985-03-14', 'idNumberLast4', 'birthYear']) expect(response.body).not.toContain(secret);
+    for (const secret of ['P9876', '1985-03-14', 'idNumberLast4', 'birthYear'])
+      expect(response.body).not.toContain(secret);
   });
 
   it('asks a verified user to verify again: audited, told, no new card until approved again, attempts afresh', async () => {
