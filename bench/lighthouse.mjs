@@ -2,7 +2,7 @@
 // folder, demo mode), and runs Lighthouse's mobile preset (simulated slow 4G and a 4x slower CPU) against the landing
 // page and the login page in Debian's Chromium. Each page runs LIGHTHOUSE_RUNS times (3 by default) and the run with
 // the median performance score is reported, because one run on a shared machine can be far off. Writes a markdown
-// table to bench/results/lighthouse-<timestamp>.md and prints it. No thresholds: it reports.
+// table to bench/results/lighthouse.md and prints it. No thresholds: it reports.
 // LIGHTHOUSE_REPORTS_DIR=<folder> also keeps each run's full JSON report there, to see what a page waited for.
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -135,7 +135,8 @@ async function main() {
     ].join('\n');
     const dir = join('bench', 'results');
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+    // One file, rewritten each run (git keeps the history).
+    const file = join(dir, 'lighthouse.md');
     writeFileSync(file, markdown);
     console.log(markdown);
     console.log(`Written to ${file}`);

@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { jobThroughput } from './lib/job-throughput.mjs';
 import { ledgerInvariants } from './lib/ledger-invariants.mjs';
 import { ledgerTransfers } from './lib/ledger-transfers.mjs';
 import { cpuPerRequest, cpuSnapshot } from './lib/process-cpu.mjs';
@@ -30,6 +31,8 @@ const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 20);
 const SCALE_ONLY = process.env.BENCH_ONLY === 'scale';
 const READ_ONLY = process.env.BENCH_ONLY === 'read';
 const SIGNUP_ONLY = process.env.BENCH_ONLY === 'signup';
+// BENCH_ONLY=jobs runs only the job engine's throughput and enqueue-to-start latency.
+const JOBS_ONLY = process.env.BENCH_ONLY === 'jobs';
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 100);
 // The read and its one-query ceiling take turns this many times (BENCH_READ_ROUNDS).
@@ -44,6 +47,7 @@ dbUrl.pathname = `/${dbName}`;
 
 // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
 const profileArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const SESSION_SECRET = randomBytes(32).toString('hex');
 const server = spawn('node', [...profileArgs, 'apps/api/dist/server.js'], {
   env: {
     ...process.env,
@@ -51,7 +55,7 @@ const server = spawn('node', [...profileArgs, 'apps/api/dist/server.js'], {
     DATABASE_POOL_SIZE: String(POOL_SIZE),
     PORT: String(PORT),
     APP_URL: APP,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SESSION_SECRET,
     // The sandbox providers and demo logins on PostgreSQL: demo features must be asked for.
     DEMO_MODE: 'true',
     LOG_LEVEL: 'warn',
@@ -136,10 +140,11 @@ try {
   await benchDb.connect();
   if (READ_ONLY) await authenticatedRead(await signIn());
   else if (SIGNUP_ONLY) await signUpTiming();
+  else if (JOBS_ONLY) await jobEngine();
   else if (!SCALE_ONLY) await throughput();
 
   // The admin console at scale.
-  if (!READ_ONLY && !SIGNUP_ONLY) await adminAtScale();
+  if (!READ_ONLY && !SIGNUP_ONLY && !JOBS_ONLY) await adminAtScale();
   await benchDb.end();
 } finally {
   server.kill('SIGTERM');
@@ -217,8 +222,37 @@ async function signUpTiming() {
   }
 }
 
+/**
+ * The job engine, on the server's own workers: a burst of 5,000 jobs (throughput, and the wait behind a backlog),
+ * then a paced stream of 500 at 100 a second (the time to start when workers are free: the NOTIFY wake-up).
+ */
+async function jobEngine() {
+  const dbUrlText = dbUrl.toString();
+  const burst = await jobThroughput({ dbUrl: dbUrlText, sessionSecret: SESSION_SECRET });
+  rows.push({
+    title: `job engine, burst: ${burst.delivered} of ${burst.total} mail jobs done, ${burst.perSecond} jobs/s; enqueue to start p50 ${burst.p50} ms, p99 ${burst.p99} ms (20 batches of 250, 100 ms apart)`,
+    rps: burst.perSecond,
+    p99: burst.p99,
+    errors: burst.total - burst.delivered,
+  });
+  const paced = await jobThroughput({
+    dbUrl: dbUrlText,
+    sessionSecret: SESSION_SECRET,
+    batches: 100,
+    batchSize: 5,
+    gapMs: 50,
+  });
+  rows.push({
+    title: `job engine, paced: ${paced.delivered} of ${paced.total} done; enqueue to start p50 ${paced.p50} ms, p99 ${paced.p99} ms (5 jobs every 50 ms)`,
+    rps: paced.perSecond,
+    p99: paced.p99,
+    errors: paced.total - paced.delivered,
+  });
+}
+
 async function throughput() {
   const cookie = await signIn();
+  await jobEngine();
   await signUpTiming();
   for (let i = 0; i < 30; i += 1) {
     await fetch(`${APP}/api/transactions`, {
@@ -347,7 +381,6 @@ const table = [
       `| ${r.title}${r.creditsPerSecond ? ` (${r.creditsPerSecond} credits/s)` : ''} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.cpu?.server ?? ''} | ${r.cpu?.postgres ?? ''} |`,
   ),
 ].join('\n');
-const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 mkdirSync('bench/results', { recursive: true });
 const scaleTable = [
   '| Admin read (100,000 users, 300,000 cards, 1,000,000 top-ups, 500,000 audit entries) | p50 ms | p95 ms |',
@@ -355,9 +388,10 @@ const scaleTable = [
   ...scale.rows.map((r) => `| ${r.title} | ${r.p50} | ${r.p95} |`),
 ].join('\n');
 const scaleText =
-  READ_ONLY || SIGNUP_ONLY
+  READ_ONLY || SIGNUP_ONLY || JOBS_ONLY
     ? ''
     : `\n\nAdmin data set generated in SQL in ${scale.seconds}s; each read timed over ${ADMIN_RUNS} sequential requests.\n\n${scaleTable}`;
 const text = `# Benchmark ${new Date().toISOString()}${process.env.BENCH_ONLY ? ` (BENCH_ONLY=${process.env.BENCH_ONLY})` : ''}\n\n${CONNECTIONS} connections, ${DURATION}s per scenario, PostgreSQL, 2 cores, pool ${POOL_SIZE}.\n\n${table}${scaleText}\n`;
-writeFileSync(join('bench/results', `${stamp}.md`), text);
+// One file per kind of run, rewritten each time (git keeps the history): latest.md for a whole run.
+writeFileSync(join('bench/results', `${process.env.BENCH_ONLY ?? 'latest'}.md`), text);
 console.log(text);

@@ -55,7 +55,7 @@ export default defineConfig({
       DEMO_MODE: 'true',
       // Each test context sends its own X-Forwarded-For: several people, not one IP hitting the rate limits.
       TRUST_PROXY: 'true',
-      JOBS_INTERVAL_MS: '5000',
+      JOBS_POLL_SECONDS: '1',
     },
   },
 });

@@ -31,3 +31,21 @@ test('an admin finds a user and their top-ups with the working search boxes', as
   await expect(page.getByText('$25.00').first()).toBeVisible();
   await snap(page, '51-admin-transactions');
 });
+
+test("an admin sees each queue's background work and the dead letters", async ({ page }) => {
+  await loginAsAdmin(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Jobs' }).click();
+  await expect(page).toHaveURL(/\/jobs$/);
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
+  const queues = page.getByRole('table', { name: 'Queues' });
+  // The admin's sign-in code was a mail job a moment ago.
+  await expect(queues.getByText('Mail', { exact: true })).toBeVisible();
+  await expect(queues.getByText('Card money movements')).toBeVisible();
+  await expect(page.getByText('No dead letters')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Queue' }).click();
+  await page.getByRole('option', { name: 'Provider events', exact: true }).click();
+  await expect(page).toHaveURL(/\/jobs\?queue=provider-event$/);
+  await expect(page.getByText('No dead letters in this queue')).toBeVisible();
+  await snap(page, '54-admin-jobs');
+});

@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'admin.card_frozen',
   'admin.card_unfrozen',
   'admin.cardholder_reverify_requested',
+  'admin.job_retried',
   'admin.review_resolved',
   'admin.two_factor_disabled',
   'admin.two_factor_enabled',

@@ -15,6 +15,7 @@ export * from './schemas/cardholder.js';
 export * from './schemas/cards.js';
 export * from './schemas/common.js';
 export * from './schemas/deposits.js';
+export * from './schemas/jobs.js';
 export * from './schemas/referrals.js';
 export * from './schemas/reviews.js';
 export * from './schemas/totp.js';

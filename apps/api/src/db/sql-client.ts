@@ -1,7 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database, Executor } from './client.js';
+
+/** What of a Drizzle database or transaction this needs (structural, so db/client.ts can use this file). */
+type DrizzleExecutor = { execute: (query: SQL) => Promise<unknown> };
 
 /** Rows of a query, whichever driver ran it. */
 export type SqlRows = { rows: Record<string, unknown>[] };
@@ -13,7 +15,7 @@ export type SqlRows = { rows: Record<string, unknown>[] };
 export type SqlClient = { executeSql: (text: string, values?: unknown[]) => Promise<SqlRows> };
 
 /** The database's own connection (the pool, or the embedded PGlite) as a SqlClient. */
-export function sqlClientOf(db: Database): SqlClient {
+export function sqlClientOf(db: object): SqlClient {
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof pg.Pool) {
     return {
@@ -42,7 +44,7 @@ export function sqlClientOf(db: Database): SqlClient {
 }
 
 /** An open Drizzle transaction as a SqlClient, so a library's write joins the caller's transaction. */
-export function transactionSqlClient(tx: Executor): SqlClient {
+export function transactionSqlClient(tx: DrizzleExecutor): SqlClient {
   return {
     async executeSql(text, values = []) {
       const result = (await tx.execute(withParameters(text, values))) as unknown as SqlRows;
@@ -62,7 +64,8 @@ export function withParameters(text: string, values: readonly unknown[]): SQL {
     }
     const position = Number(part) - 1;
     if (position < 0 || position >= values.length) throw new Error(`no value for $${part}`);
-    chunks.push(sql`${nullForUndefined(values[position])}`);
+    // sql.param keeps an array one parameter (a template would spread it into a list).
+    chunks.push(sql`${sql.param(nullForUndefined(values[position]))}`);
   });
   return sql.join(chunks);
 }

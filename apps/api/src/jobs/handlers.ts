@@ -2,8 +2,9 @@ import { completeSignUp, issuePasswordReset } from '../modules/auth/auth.service
 import { registerWithIssuer, sweepUnsentVerifications } from '../modules/cardholders/verification-job.js';
 import { closeDeletedCard, sweepDeletedCards } from '../modules/cards/card-closing.service.js';
 import { advanceCardCreation, sweepPendingCards } from '../modules/cards/card-creation.service.js';
+import { matchIssuerState } from '../modules/cards/card-issuer-state.js';
 import { advanceOperation, sweepCardOperations } from '../modules/cards/card-operations.service.js';
-import { matchIssuerState, reconcileCardBalances } from '../modules/cards/card-reconciliation.service.js';
+import { reconcileCardBalances } from '../modules/cards/card-reconciliation.service.js';
 import { chargeMonthlyFees } from '../modules/cards/monthly-fees.service.js';
 import { checkDeposit, sweepDeposits } from '../modules/deposits/deposit-checks.js';
 import { pruneExpiredRows } from '../modules/maintenance/retention.js';

@@ -48,7 +48,7 @@ describe('seedDemoHistory', () => {
 
   it('adds the history once; every step is keyed, so running it again without the marker adds nothing', async () => {
     const user = await demoUser();
-    expect(await seedDemoHistory(t.deps, DEMO_USER.email)).toBe('added');
+    expect(await seedDemoHistory(t.deps, DEMO_USER.email, t.runJobs)).toBe('added');
     const after = await footprint(user.id);
     expect(after).toMatchObject({
       topUps: DEMO_TOP_UPS.length,
@@ -65,12 +65,12 @@ describe('seedDemoHistory', () => {
       DEMO_TOP_UPS.length,
     );
 
-    expect(await seedDemoHistory(t.deps, DEMO_USER.email)).toBe('already-added');
+    expect(await seedDemoHistory(t.deps, DEMO_USER.email, t.runJobs)).toBe('already-added');
     // A start that stopped just before writing its marker: the next one walks every step again.
     await t.deps.db
       .delete(auditLog)
       .where(and(eq(auditLog.action, 'seed.demo_history_added'), eq(auditLog.targetUserId, user.id)));
-    expect(await seedDemoHistory(t.deps, DEMO_USER.email)).toBe('added');
+    expect(await seedDemoHistory(t.deps, DEMO_USER.email, t.runJobs)).toBe('added');
     expect(await footprint(user.id)).toEqual(after);
     await expectLedgerInvariants(t.deps.db);
   });
@@ -81,7 +81,7 @@ describe('seedDemoHistory', () => {
       await createDeposit(t, used.jar, { currency: 'USDT', network: 'TRON', amountInUsd: 2000 })
     ).json() as { paymentUrl: string };
     await payInSandbox(t, topUp.paymentUrl, 'paid');
-    expect(await seedDemoHistory(t.deps, 'used-demo@example.com')).toBe('user-has-history');
-    expect(await seedDemoHistory(t.deps, 'nobody@example.com')).toBe('not-available');
+    expect(await seedDemoHistory(t.deps, 'used-demo@example.com', t.runJobs)).toBe('user-has-history');
+    expect(await seedDemoHistory(t.deps, 'nobody@example.com', t.runJobs)).toBe('not-available');
   });
 });

@@ -41,6 +41,7 @@ const RULES: Record<string, Rule> = {
   '/api/admin/cards/{cardId}/freeze': { kind: 'admin', params: { cardId: 'card' } },
   '/api/admin/cards/{cardId}/unfreeze': { kind: 'admin', params: { cardId: 'card' } },
   '/api/admin/reviews/{id}': { kind: 'admin', params: { id: 'user' } },
+  '/api/admin/jobs/dead-letters/{id}/retry': { kind: 'admin', params: { id: 'user' } },
   '/api/auth/email/verify/{code}': { kind: 'not-an-object', why: 'a secret one-time code, not an id' },
   '/api/transactions/exchange-rate/{currency}': { kind: 'not-an-object', why: 'a public coin name' },
   '/sandbox/payments/v1/exchange-rate/{coin}/list': { kind: 'not-an-object', why: "the sandbox provider's rates" },

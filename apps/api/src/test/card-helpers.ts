@@ -103,6 +103,8 @@ export async function settleIssuer(t: TestApp, timeoutMs = 5000): Promise<void> 
   const deadline = Date.now() + timeoutMs;
   const later = () => new Date(t.deps.now().getTime() + 24 * 60 * 60_000);
   for (;;) {
+    // Movements the app has queued reach the issuer first.
+    await t.runJobs();
     await books.completeDue(later());
     await books.deliverDue();
     // The webhooks arrived over HTTP, outside the request helper: apply them (and whatever they queue) now.

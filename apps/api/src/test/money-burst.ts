@@ -101,6 +101,11 @@ export async function topUp(baseUrl: string, customer: Customer, cents: number) 
     { outcome: 'paid' },
   );
   if (paid.status !== 200) throw new Error(`payment failed: ${paid.text}`);
+  // The webhook was acknowledged at once; the queue credits it a moment later.
+  await waitUntil(`the top-up of ${customer.email} to be credited`, async () => {
+    const me = await customer.client.send(baseUrl, 'GET', '/api/user');
+    return ((me.json as { balance?: number }).balance ?? 0) >= cents;
+  });
 }
 
 /** A card created through the API and active at the sandbox issuer. */

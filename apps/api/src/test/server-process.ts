@@ -63,7 +63,9 @@ export async function startServerProcess(options: {
       SANDBOX_ISSUER_KEY: 'crash-suite-sandbox-issuer-key-of-32-chars',
       SANDBOX_ISSUER_WINDOW_SECONDS: '0',
       SANDBOX_ISSUER_SETTLE_MS: '300',
-      JOBS_INTERVAL_MS: '1000',
+      JOBS_POLL_SECONDS: '0.5',
+      JOBS_MAINTENANCE_SECONDS: '2',
+      JOBS_EXPIRE_SECONDS: '10',
       // The sandbox providers on PostgreSQL are a demo deployment; without the demo logins.
       DEMO_MODE: 'true',
       SEED_DEMO: 'false',

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type CapturedMail = { to: string; subject: string; text: string; html: string };
+export type CapturedMail = { to: string; subject: string; text: string; html: string; messageId: string };
 
 /**
  * A real SMTP server inside the tests: the app sends through nodemailer over TCP exactly as in production, and
@@ -11,26 +11,30 @@ export type CapturedMail = { to: string; subject: string; text: string; html: st
 export async function startSmtpCapture() {
   const mails: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-          mails.push({
-            to: to?.value[0]?.address ?? '',
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-          });
-          for (const wake of waiters.splice(0)) wake();
-          callback();
-        })
-        .catch(callback);
-    },
-  });
+  const newServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((parsed) => {
+            const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+            mails.push({
+              to: to?.value[0]?.address ?? '',
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              messageId: parsed.messageId ?? '',
+            });
+            for (const wake of waiters.splice(0)) wake();
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+  let server = newServer();
+  let stopped = false;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
@@ -64,6 +68,27 @@ export async function startSmtpCapture() {
       await new Promise((resolve) => setTimeout(resolve, ms));
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** A mail server outage: the port refuses connections until `restart`. */
+    async stop() {
+      stopped = true;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    isStopped: () => stopped,
+    async restart() {
+      stopped = false;
+      // The port can be held for a moment by a client socket that happened to get it as its own local port while
+      // nothing listened (a TCP self-connect on loopback): try again until it is free.
+      for (let attempt = 0; ; attempt += 1) {
+        server = newServer();
+        const listening = await new Promise<boolean>((resolve) => {
+          server.server.once('error', () => resolve(false));
+          server.listen(port, '127.0.0.1', () => resolve(true));
+        });
+        if (listening) return;
+        if (attempt >= 60) throw new Error(`the mail server could not listen on ${port} again`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    },
   };
 }
 

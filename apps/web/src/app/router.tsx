@@ -30,6 +30,7 @@ const AdminUserDetailRoute = lazyPage(loadAdminArea, 'AdminUserDetailRoute');
 const AdminTransactionsRoute = lazyPage(loadAdminArea, 'AdminTransactionsRoute');
 const AdminAuditRoute = lazyPage(loadAdminArea, 'AdminAuditRoute');
 const AdminReviewsRoute = lazyPage(loadAdminArea, 'AdminReviewsRoute');
+const AdminJobsRoute = lazyPage(loadAdminArea, 'AdminJobsRoute');
 const ReferralProgramRoute = lazyPage(() => import('./routes/referral-program-route'), 'ReferralProgramRoute');
 const VerifyIdentityRoute = lazyPage(() => import('./routes/verify-identity-route'), 'VerifyIdentityRoute');
 const RestrictedCountriesPage = lazyPage(
@@ -81,6 +82,7 @@ export function AppRoutes() {
                 <Route path="/transactions" element={<AdminTransactionsRoute />} />
                 <Route path="/audit" element={<AdminAuditRoute />} />
                 <Route path="/reviews" element={<AdminReviewsRoute />} />
+                <Route path="/jobs" element={<AdminJobsRoute />} />
               </Route>
               <Route element={<AuthGuard roles={['user']} />}>
                 <Route path="/referral-program" element={<ReferralProgramRoute />} />

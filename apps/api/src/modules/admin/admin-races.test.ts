@@ -114,7 +114,8 @@ describe('a card block by support', () => {
     } finally {
       Object.assign(t.deps.issuer, real);
     }
-    // The block's own try, then one at the job's first check; the second run found nothing due.
+    // The block's own try, then its job's first run (the engine retries it later, with back-off); reconciliation
+    // leaves the freeze to that job.
     expect(freezeCalls).toBe(2);
     const [row] = await executeRows<{ checked: string | null }>(
       t.deps.db,

@@ -7,8 +7,12 @@ import {
   adminUserStatsSchema,
   auditPageSchema,
   auditQuerySchema,
+  deadLettersPageSchema,
+  deadLettersQuerySchema,
   depositsPageSchema,
   idSchema,
+  jobsOverviewSchema,
+  messageSchema,
   paginationQuerySchema,
   resolveReviewBodySchema,
   resolveReviewResponseSchema,
@@ -28,6 +32,7 @@ import { principalOf, requireRole } from '../../plugins/authenticate.js';
 import { blockCard, listCardsOfUser, unblockCard } from '../cards/card-blocks.service.js';
 import { listReviews, resolveReview } from '../reviews/reviews.service.js';
 import { listAudit } from './admin-audit.service.js';
+import { jobsOverview, listDeadLetters, retryDeadLetter } from './admin-jobs.service.js';
 import { getDashboardStats, getUserStats } from './admin-stats.service.js';
 import { listDepositsOfUser, listUsers, loadTarget, setSuspension, setUserTwoFactor } from './admin-users.service.js';
 
@@ -132,6 +137,44 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => listReviews(deps, request.query),
+    );
+
+    app.get(
+      '/jobs',
+      {
+        schema: {
+          tags,
+          summary: 'Background work by queue: waiting, running, dead letters and the oldest wait',
+          response: { 200: jobsOverviewSchema },
+        },
+      },
+      async () => jobsOverview(deps),
+    );
+
+    app.get(
+      '/jobs/dead-letters',
+      {
+        schema: {
+          tags,
+          summary: 'Jobs that failed for good, newest first (payloads are never shown)',
+          querystring: deadLettersQuerySchema,
+          response: { 200: deadLettersPageSchema },
+        },
+      },
+      async (request) => listDeadLetters(deps, request.query),
+    );
+
+    app.post(
+      '/jobs/dead-letters/:id/retry',
+      {
+        schema: {
+          tags,
+          summary: 'Send a dead letter back to its queue (audited)',
+          params: idParams,
+          response: { 200: messageSchema },
+        },
+      },
+      async (request) => retryDeadLetter(deps, principalOf(request).user, request.params.id, contextOf(request)),
     );
 
     app.patch(

@@ -49,9 +49,10 @@ describe('the product on a Bridgecard-compatible issuer', () => {
     const load = (
       await t.request('PATCH', `/api/cards/${created.card._id}/load`, { jar, body: { amount: 4000 } })
     ).json();
-    expect(load.operation.status).toBe('submitted');
+    expect(load.operation.status).toBe('pending');
     const delivered = await fake.completeOperation(load.operation._id, 'successful');
     expect(delivered?.status).toBe(200);
+    await t.runJobs();
     expect(await cardOf(t, jar, created.card._id)).toMatchObject({ balance: 4000, pendingOperations: [] });
     expect(await balanceOf(t, jar)).toBe(10_000 - 1500 - 4300);
 
@@ -64,6 +65,7 @@ describe('the product on a Bridgecard-compatible issuer', () => {
       description: 'Apple Inc. US',
     });
     expect(reference).not.toBeNull();
+    await t.runJobs();
     expect((await cardOf(t, jar, created.card._id)).balance).toBe(2766);
     const history = (await t.request('GET', `/api/cards/${created.card._id}/transactions`, { jar })).json();
     expect(history.transactions[0]).toMatchObject({

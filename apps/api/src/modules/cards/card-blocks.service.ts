@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { refuseAdminAction } from '../admin/admin-refusals.js';
 import { audit } from '../audit/audit.js';
 import { LIVE_STATUSES } from './card-access.js';
-import { ensureFrozenAtIssuer } from './card-reconciliation.service.js';
+import { freezeAtIssuerNow, queueIssuerFreeze } from './card-issuer-state.js';
 import { describeCard, describeCards } from './card-views.js';
 
 /** Every card a user ever had, deleted ones included, for the admin's user page. */
@@ -65,7 +65,7 @@ export async function blockCard(
         .update(cards)
         .set({ status: 'frozen', frozenReason: 'admin', frozenReasonBeforeBlock: before, updatedAt: now })
         .where(eq(cards.id, locked.id));
-      await deps.jobs.enqueue(tx, 'card-issuer-state', { cardId: locked.id }, { key: locked.id });
+      await queueIssuerFreeze(tx, deps, locked.id);
     }
     await audit(tx, {
       action: 'admin.card_frozen',
@@ -87,7 +87,7 @@ export async function blockCard(
       new AppError('CardNotActive', 'This card is still being created.'),
     );
   }
-  const atIssuer = await ensureFrozenAtIssuer(deps, card);
+  const atIssuer = await freezeAtIssuerNow(deps, card);
   return {
     message: atIssuer
       ? 'The card is blocked. Its owner cannot unfreeze it.'
@@ -167,7 +167,7 @@ export async function unblockCard(
   });
   if (!lifted) {
     // Deleted meanwhile: it stays frozen at the issuer until it is closed there.
-    await ensureFrozenAtIssuer(deps, card);
+    await queueIssuerFreeze(deps.db, deps, card.id);
     throw new AppError('CardBusy', 'This card changed while the block was being lifted. Please look again.');
   }
   return { message: LIFTED_MESSAGES[next.frozenReason ?? 'active'], card: await describeFresh(deps, card.id) };

@@ -13,8 +13,8 @@ import { type CardOperationRow, type CardRow, cardOperations, cards, type UserRo
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { replayOf, requestFingerprint } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { keyedHash } from '../../lib/keys.js';
 import { audit } from '../audit/audit.js';
 import { InsufficientFunds } from '../ledger/ledger.service.js';
 import { balanceOf } from '../ledger/ledger-read.js';
@@ -76,11 +76,7 @@ async function previousOperation(
     .select()
     .from(cardOperations)
     .where(and(eq(cardOperations.userId, userId), eq(cardOperations.idempotencyKey, key)));
-  if (!previous) return null;
-  if (previous.requestHash !== requestHash) {
-    throw new AppError('IdempotencyConflict', 'This Idempotency-Key was already used for a different request.');
-  }
-  return previous;
+  return replayOf(previous, requestHash);
 }
 
 type Started = { op: CardOperationRow; card: CardRow };
@@ -125,10 +121,7 @@ export async function loadCard(
   input: LoadInput,
   idempotencyKey: string | undefined,
 ): Promise<CardMoneyResponse> {
-  const requestHash = keyedHash(
-    deps.keys.requestFingerprints.current.key,
-    JSON.stringify(['load', cardId, input.amount, input.includesFee]),
-  );
+  const requestHash = requestFingerprint(deps, 'load', [cardId, input.amount, input.includesFee]);
   const previous = await previousOperation(deps, user.id, idempotencyKey, requestHash);
   if (previous) return answer(deps, previous, loadMessage(previous));
   const quote = quoteLoad(input.amount, input.includesFee);
@@ -189,10 +182,7 @@ export async function unloadCard(
   input: { amount: number },
   idempotencyKey: string | undefined,
 ): Promise<CardMoneyResponse> {
-  const requestHash = keyedHash(
-    deps.keys.requestFingerprints.current.key,
-    JSON.stringify(['unload', cardId, input.amount]),
-  );
+  const requestHash = requestFingerprint(deps, 'unload', [cardId, input.amount]);
   const previous = await previousOperation(deps, user.id, idempotencyKey, requestHash);
   if (previous) return answer(deps, previous, unloadMessage(previous));
   const started = await sameKeyAtOnce(deps, user.id, idempotencyKey, requestHash, () =>

@@ -18,10 +18,8 @@ import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { reviewsOfUser } from '../../test/review-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { usingPostgres } from '../../test/test-database.js';
-import { webhookSources } from '../../webhook-sources.js';
+import { eventOutcome } from '../../test/webhook-outcome.js';
 import { balanceOfKind } from '../ledger/ledger-read.js';
-import { replayProviderEvents } from '../webhooks/webhooks.service.js';
-import { settleDueOperations } from './card-operations.service.js';
 import { chargeMonthlyFees } from './monthly-fees.service.js';
 
 let t: TestApp;
@@ -124,11 +122,13 @@ describe('money on cards under concurrency', () => {
           description: 'AMAZON MKTPL SEATTLE US',
           transaction_reference: 'debit-ref-10x',
           card_transaction_type: 'DEBIT',
-        }).then((r) => r.json().outcome as string),
+        }).then((r) => r.json() as { status: string; eventId: string }),
       ),
     );
-    expect(outcomes.filter((outcome) => outcome === 'spent')).toHaveLength(1);
-    expect(outcomes.every((outcome) => outcome === 'spent' || outcome === 'already-applied')).toBe(true);
+    // One delivery is kept and queued; the other nine are recognised as the same event.
+    expect(outcomes.filter((outcome) => outcome.status === 'accepted')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status === 'already-received')).toHaveLength(9);
+    expect(new Set(outcomes.map((outcome) => outcome.eventId)).size).toBe(1);
     expect((await cardOf(t, jar, cardId)).balance).toBe(3750);
     expect(
       await countRows(t, 'provider_events', sql`subject = ${issuerCardId} and event_type like 'card_debit%'`),
@@ -166,7 +166,7 @@ describe('money on cards under concurrency', () => {
     expect((await cardOf(t, jar, cardId)).balance).toBe(5000);
   });
 
-  it(`never works on one movement from two job workers at once${pg}`, async () => {
+  it(`never runs one movement's job on two workers at once${pg}`, async () => {
     const { jar, cardId } = await userWithCard(t, 'two-workers@example.com');
     const real = t.deps.issuer.fundCard;
     let calls = 0;
@@ -182,9 +182,8 @@ describe('money on cards under concurrency', () => {
         await new Promise((resolve) => setTimeout(resolve, 30));
         return real(input);
       };
-      t.clock.advance(10 * 60_000);
-      const runs = await Promise.all([settleDueOperations(t.deps), settleDueOperations(t.deps)]);
-      expect(runs.map((run) => run.looked).sort()).toEqual([0, 1]);
+      // Two workers fetch at once once the retry is due: the engine hands the job to one of them only.
+      await Promise.all([t.runJobs({ waitsOver: true }), t.runJobs({ waitsOver: true })]);
       expect(calls).toBe(2);
     } finally {
       t.deps.issuer.fundCard = real;
@@ -204,7 +203,9 @@ describe('movements the issuer refuses, delays or loses', () => {
     try {
       const load = await t.request('PATCH', `/api/cards/${cardId}/load`, { jar, body: { amount: 1000 } });
       expect(load.statusCode).toBe(200);
-      expect(load.json().operation.status).toBe('failed');
+      // Answered before the job handed it to the issuer.
+      expect(load.json().operation.status).toBe('pending');
+      expect((await operationsOf(cardId)).at(-1)).toMatchObject({ status: 'failed' });
     } finally {
       t.deps.issuer.fundCard = real;
     }
@@ -222,7 +223,7 @@ describe('movements the issuer refuses, delays or loses', () => {
       transaction_reference: load.operation._id,
       reason: 'Insufficient balance in your issuing wallet',
     });
-    expect(failed.json()).toMatchObject({ outcome: 'fund-failed' });
+    expect(await eventOutcome(t, failed)).toBe('fund-failed');
     expect(await balanceOf(t, jar)).toBe(8500);
     expect((await operationsOf(cardId)).at(-1)).toMatchObject({ status: 'failed' });
   });
@@ -236,7 +237,7 @@ describe('movements the issuer refuses, delays or loses', () => {
       currency: 'USD',
       transaction_reference: load.operation._id,
     });
-    expect(bigger.json()).toMatchObject({ outcome: 'review:mismatch' });
+    expect(await eventOutcome(t, bigger)).toBe('review:mismatch');
     expect((await cardOf(t, jar, cardId)).balance).toBe(0);
     expect(await reviewsOfUser(t, user._id, 'provider_event_disagreement')).toMatchObject([
       {
@@ -269,12 +270,13 @@ describe('movements the issuer refuses, delays or loses', () => {
       sql`update sandbox_issuer_webhooks set delivered_at = now() where delivered_at is null`,
     );
     expect((await cardOf(t, jar, cardId)).balance).toBe(0);
-    // The settle job sends it again (same reference: the issuer knows it), then asks how it ended.
-    t.clock.advance(60_000);
-    await settleDueOperations(t.deps);
+    // The engine retries the job, which sends it again (same reference: the issuer knows it); the sweep then asks
+    // how it ended.
+    await t.runJobs({ waitsOver: true });
     expect((await operationsOf(cardId)).at(-1)).toMatchObject({ status: 'submitted' });
     t.clock.advance(3 * 60_000);
-    expect(await settleDueOperations(t.deps)).toMatchObject({ settled: 1 });
+    await t.runSchedules('sweep-card-work');
+    expect((await operationsOf(cardId)).at(-1)).toMatchObject({ status: 'completed' });
     expect((await cardOf(t, jar, cardId)).balance).toBe(3000);
     expect(await balanceOf(t, jar)).toBe(8500 - 3250);
     const transfers = await executeRows<{ id: string }>(
@@ -299,8 +301,7 @@ describe('movements the issuer refuses, delays or loses', () => {
       balance: 0,
       pendingOperations: [{ kind: 'fund', status: 'pending', amount: 1500 }],
     });
-    t.clock.advance(60_000);
-    await settleDueOperations(t.deps);
+    await t.runJobs({ waitsOver: true });
     await settleIssuer(t);
     expect(await cardOf(t, jar, cardId)).toMatchObject({ balance: 1500, pendingOperations: [] });
   });
@@ -332,12 +333,12 @@ describe('the issuer window of one movement per card per 5 minutes', () => {
     });
     expect(await balanceOf(w, jar)).toBe(8500 - 1150 - 2200);
     w.clock.advance(2 * 60_000);
-    await settleDueOperations(w.deps);
+    await w.runJobs({ waitsOver: true });
     expect((await w.request('GET', `/api/cards/${cardId}/public`, { jar })).json().pendingOperations[0].status).toBe(
       'pending',
     );
     w.clock.advance(4 * 60_000);
-    await settleDueOperations(w.deps);
+    await w.runJobs({ waitsOver: true });
     await settleIssuer(w);
     expect((await w.request('GET', `/api/cards/${cardId}/public`, { jar })).json()).toMatchObject({
       balance: 3000,
@@ -371,7 +372,7 @@ describe('monthly card fees', () => {
     expect(await balanceOf(t, firstJar)).toBe(0);
     const { cardId: brokeCardId } = await userWithCard(t, 'fee-frozen@example.com', { balance: 1550 });
     t.clock.advance(31 * DAY);
-    await chargeMonthlyFees(t.deps);
+    await t.runSchedules('charge-monthly-fees');
     await settleIssuer(t);
     expect(await feesOf(cardId)).toEqual([{ period: 1, status: 'paid', paid_from: 'card' }]);
     expect(await feesOf(brokeCardId)).toEqual([{ period: 1, status: 'unpaid', paid_from: null }]);
@@ -417,9 +418,8 @@ describe('spending recorded from the issuer', () => {
       description: 'CITY GROCER 0142 CHICAGO US',
       transaction_reference: 'grocer-1',
     };
-    expect((await issuerWebhook('card_debit_event.successful', debit)).json()).toMatchObject({
-      outcome: 'deferred:card-balance-short',
-    });
+    const first = await issuerWebhook('card_debit_event.successful', debit);
+    expect(await eventOutcome(t, first)).toBe('deferred:card-balance-short');
     // The issuer refuses the unload (the purchase took the money first): it comes back to the card.
     await issuerWebhook('card_unload_event.failed', {
       card_id: issuerCardId,
@@ -428,12 +428,12 @@ describe('spending recorded from the issuer', () => {
       reason: 'Insufficient card balance',
     });
     expect((await cardOf(t, jar, cardId)).balance).toBe(1000);
-    t.clock.advance(2 * 60_000);
-    expect(await replayProviderEvents(t.deps, webhookSources)).toMatchObject({ applied: 1 });
+    // The engine retries the deferred event after its back-off, and it applies now.
+    await t.runJobs({ waitsOver: true });
+    expect(await eventOutcome(t, first)).toBe('spent');
     expect((await cardOf(t, jar, cardId)).balance).toBe(500);
-    expect((await issuerWebhook('card_debit_event.successful', debit)).json()).toMatchObject({
-      outcome: 'already-applied',
-    });
+    const again = await issuerWebhook('card_debit_event.successful', debit);
+    expect(again.json()).toMatchObject({ status: 'already-received', eventId: first.json().eventId });
     expect((await cardOf(t, jar, cardId)).balance).toBe(500);
   });
 });

@@ -16,6 +16,7 @@ import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { audit } from '../audit/audit.js';
 import { type AccountKey, postTransfer } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
+import { queueIssuerFreeze } from './card-issuer-state.js';
 
 /** The ledger accounts of one card: the money on it, and the money on its way to or from it. */
 export const cardAccount = (card: { id: string; userId: string }): AccountKey => ({
@@ -211,7 +212,7 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
 async function queueWhatFollows(tx: Transaction, deps: Deps, op: CardOperationRow, result: SettleOutcome) {
   const [card] = await tx.select({ status: cards.status }).from(cards).where(eq(cards.id, op.cardId));
   if (op.kind === 'fee' && result.outcome === 'failed' && card?.status === 'frozen') {
-    await deps.jobs.enqueue(tx, 'card-issuer-state', { cardId: op.cardId }, { key: op.cardId });
+    await queueIssuerFreeze(tx, deps, op.cardId);
   }
   if (card?.status === 'terminated' && result.outcome === 'successful') {
     await deps.jobs.enqueue(tx, 'card-close', { cardId: op.cardId }, { key: op.cardId });

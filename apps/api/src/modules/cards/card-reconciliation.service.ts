@@ -2,11 +2,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { executeRows } from '../../db/client.js';
 import { type CardRow, cardOperations, cards } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
-import type { JobHandler } from '../../jobs/engine.js';
 import type { IssuerCard, IssuerTransactionsPage } from '../../providers/issuing/card-issuer.js';
 import { balanceOf } from '../ledger/ledger-read.js';
 import { closeReview } from '../reviews/report-review.js';
 import { reportCardDivergence } from './card-divergence.js';
+import { freezeAtIssuerNow } from './card-issuer-state.js';
 import { cardAccount } from './card-operations.service.js';
 import { IN_TRANSIT_STATUSES } from './card-views.js';
 import { recordSpending } from './issuer-webhooks.js';
@@ -44,10 +44,8 @@ export async function reconcileCardBalances(deps: Deps): Promise<{ checked: numb
     try {
       issuerCard = await deps.issuer.getCard(card.issuerCardId);
     } catch (error) {
+      // A frozen card the issuer has not frozen yet is the card-issuer-state job's, queued with the freeze.
       deps.logger.warn({ err: error, cardId: card.id }, 'could not read a card balance from the issuer');
-      // A frozen card may be one the issuer has not frozen yet (a block while it was away): freezing is idempotent.
-      // A failure waits for the next check; asking for the job again from inside it would loop while the issuer is away.
-      if (card.status === 'frozen') await freezeAtIssuer(deps, card);
       continue;
     }
     // Before the in-transit skip: a freeze is enforced whatever money is on its way.
@@ -79,44 +77,11 @@ export async function reconcileCardBalances(deps: Deps): Promise<{ checked: numb
   return { checked, mismatched };
 }
 
-/**
- * Makes the issuer freeze a card the app holds frozen, at once, for an answer that says whether it did. When it
- * cannot be reached, the card-issuer-state job keeps trying (the change that froze the card should queue that job in
- * its own transaction too; this is for answers that want to know now).
- */
-export async function ensureFrozenAtIssuer(deps: Deps, card: Pick<CardRow, 'id' | 'issuerCardId'>): Promise<boolean> {
-  if (await freezeAtIssuer(deps, card)) return true;
-  await deps.jobs.enqueue(deps.db, 'card-issuer-state', { cardId: card.id }, { key: card.id });
-  return false;
-}
-
-/**
- * The card-issuer-state queue's handler: a card the app holds frozen, deleted or failed is frozen at the issuer
- * (until it is closed there). Freezing is idempotent at the issuer; a failure is retried by the engine.
- */
-export const matchIssuerState: JobHandler<'card-issuer-state'> = async (deps, { cardId }) => {
-  const [card] = await deps.db.select().from(cards).where(eq(cards.id, cardId));
-  if (!card?.issuerCardId || card.issuerClosedAt || card.status === 'active' || card.status === 'pending') return;
-  await deps.issuer.freezeCard(card.issuerCardId);
-};
-
-/** Asks the issuer to freeze the card once; answers whether it did. */
-async function freezeAtIssuer(deps: Deps, card: Pick<CardRow, 'id' | 'issuerCardId'>): Promise<boolean> {
-  if (!card.issuerCardId) return true;
-  try {
-    await deps.issuer.freezeCard(card.issuerCardId);
-    return true;
-  } catch (error) {
-    deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not freeze a card; the reconciliation job retries');
-    return false;
-  }
-}
-
 /** A card we froze must be frozen at the issuer too: the safe direction is enforced, the other only logged. */
 async function enforceFreeze(deps: Deps, card: CardRow, issuerCard: IssuerCard) {
   if (card.status === 'frozen' && issuerCard.isActive) {
     deps.logger.warn({ cardId: card.id }, 'a frozen card was active at the issuer; freezing it there');
-    await freezeAtIssuer(deps, card);
+    await freezeAtIssuerNow(deps, card);
   } else if (card.status === 'active' && !issuerCard.isActive) {
     deps.logger.warn({ cardId: card.id }, 'an active card is blocked at the issuer; needs review');
   }

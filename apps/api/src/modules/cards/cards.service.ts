@@ -24,8 +24,8 @@ import {
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { replayOf, requestFingerprint } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { keyedHash } from '../../lib/keys.js';
 import { addMonths } from '../../lib/months.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
@@ -36,8 +36,8 @@ import { balanceOf } from '../ledger/ledger-read.js';
 import { LIVE_REWARD_STATUSES, payFirstCardReward } from '../referrals/referral-rewards.service.js';
 import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
 import { completeCardCreation } from './card-creation.service.js';
+import { queueIssuerFreeze } from './card-issuer-state.js';
 import { cardAccount, startOperation } from './card-operations.service.js';
-import { ensureFrozenAtIssuer } from './card-reconciliation.service.js';
 import { describeCard, describeCards, IN_TRANSIT_STATUSES } from './card-views.js';
 import { collectUnpaidFees } from './monthly-fees.service.js';
 
@@ -74,18 +74,19 @@ export async function createCard(
   ctx: RequestContext,
 ): Promise<CreateCardResponse> {
   // The PIN stays out of the request hash: even keyed, 10,000 candidates would give it away to whoever reads the row.
-  const requestHash = keyedHash(deps.keys.requestFingerprints.current.key, JSON.stringify(['create-card', input.name]));
+  const requestHash = requestFingerprint(deps, 'create-card', [input.name]);
   const replay = async (): Promise<CreateCardResponse | null> => {
     if (!idempotencyKey) return null;
-    const [previous] = await deps.db
+    const [found] = await deps.db
       .select()
       .from(cards)
       .where(and(eq(cards.userId, user.id), eq(cards.idempotencyKey, idempotencyKey)));
+    const previous = replayOf(
+      found,
+      requestHash,
+      (row) => !row.pendingPinSealed || deps.pinBox.open(row.pendingPinSealed) === padPin(input.pin),
+    );
     if (!previous) return null;
-    const samePin = !previous.pendingPinSealed || deps.pinBox.open(previous.pendingPinSealed) === padPin(input.pin);
-    if (previous.requestHash !== requestHash || !samePin) {
-      throw new AppError('IdempotencyConflict', 'This Idempotency-Key was already used for a different request.');
-    }
     if (previous.status === 'failed') throw creationRefused(previous.failureReason);
     return {
       reward: await rewardPaidWith(deps, previous.id),
@@ -282,7 +283,7 @@ export async function unfreezeCard(deps: Deps, user: UserRow, cardId: string, ct
   });
   if (!unfrozen) {
     // Blocked by support, deleted or frozen for a fee meanwhile: the issuer must not keep it open.
-    await ensureFrozenAtIssuer(deps, card);
+    await queueIssuerFreeze(deps.db, deps, card.id);
     throw new AppError('CardBusy', 'This card changed while it was being unfrozen. Please look again and retry.');
   }
   return actionAnswer(deps, card.id, 'Your card is active again.');
@@ -348,7 +349,7 @@ export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx:
       .where(and(eq(cardMonthlyFees.cardId, locked.id), eq(cardMonthlyFees.status, 'unpaid')));
     if (balance > 0) await startOperation(tx, deps, { id: uuidv7(), card: locked, kind: 'close', amount: balance });
     // Frozen at the issuer at once, so nothing spends it meanwhile; closed there once its money is back.
-    await deps.jobs.enqueue(tx, 'card-issuer-state', { cardId: locked.id }, { key: locked.id });
+    await queueIssuerFreeze(tx, deps, locked.id);
     await deps.jobs.enqueue(tx, 'card-close', { cardId: locked.id }, { key: locked.id });
     await audit(tx, {
       action: 'card.deleted',

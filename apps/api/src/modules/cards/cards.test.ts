@@ -129,9 +129,8 @@ describe('creating a card', () => {
     } finally {
       t.deps.issuer.createCard = real;
     }
-    const { completePendingCards } = await import('./card-creation.service.js');
-    t.clock.advance(2 * 60_000);
-    expect(await completePendingCards(t.deps)).toEqual({ looked: 1, activated: 1 });
+    // The card-creation job queued with the card runs once its wait is over.
+    await t.runJobs({ waitsOver: true });
     expect(await cardOf(t, jar, cardId)).toMatchObject({ status: 'active' });
     expect(await balanceOf(t, jar)).toBe(3500);
   });
@@ -157,8 +156,10 @@ describe('loading a card', () => {
     });
     expect(load.statusCode).toBe(200);
     expect(load.json().operation).toMatchObject({ kind: 'fund', amount: 2000, fee: 200 });
-    expect(load.json().card.pendingOperations).toMatchObject([{ kind: 'fund', amount: 2000, status: 'submitted' }]);
+    // Answered as the load was recorded; its job hands it to the issuer right after.
+    expect(load.json().card.pendingOperations).toMatchObject([{ kind: 'fund', amount: 2000, status: 'pending' }]);
     expect(load.json().card.balance).toBe(0);
+    expect((await cardOf(t, jar, cardId)).pendingOperations).toMatchObject([{ status: 'submitted' }]);
     expect(await balanceOf(t, jar)).toBe(8500 - 2200);
     await settleIssuer(t);
     expect(await cardOf(t, jar, cardId)).toMatchObject({ balance: 2000, pendingOperations: [], monthlyLoaded: 2000 });
@@ -315,8 +316,7 @@ describe('freeze, 3DS code and delete', () => {
     expect(await balanceOf(t, jar)).toBe(before + 2500);
     expect(await list(jar)).toEqual([]);
     expect((await t.request('GET', `/api/cards/${cardId}/public`, { jar })).statusCode).toBe(404);
-    const { closeDeletedCards } = await import('./card-closing.service.js');
-    await closeDeletedCards(t.deps);
+    // The close job ran when the returned balance settled.
     const [row] = await executeRows<{ status: string; closed: boolean; deleted: boolean }>(
       t.deps.db,
       sql`select c.status, c.issuer_closed_at is not null as closed, s.is_deleted as deleted

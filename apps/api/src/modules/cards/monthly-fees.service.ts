@@ -9,8 +9,8 @@ import { audit } from '../audit/audit.js';
 import { InsufficientFunds, move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { balanceOf } from '../ledger/ledger-read.js';
+import { queueIssuerFreeze } from './card-issuer-state.js';
 import { cardAccount, startOperation } from './card-operations.service.js';
-import { ensureFrozenAtIssuer } from './card-reconciliation.service.js';
 
 /** Which monthly period a due date closes: period n falls due n months after the card was created. */
 function periodOf(card: CardRow): number {
@@ -88,7 +88,7 @@ async function chargeCard(deps: Deps, cardId: string): Promise<'charged' | 'froz
           .update(cards)
           .set({ status: 'frozen', frozenReason: 'unpaid_fee', updatedAt: now })
           .where(eq(cards.id, card.id));
-        await deps.jobs.enqueue(tx, 'card-issuer-state', { cardId: card.id }, { key: card.id });
+        await queueIssuerFreeze(tx, deps, card.id);
       }
     }
     await audit(tx, {
@@ -168,7 +168,7 @@ export async function chargeMonthlyFees(deps: Deps): Promise<{ charged: number; 
           .update(cards)
           .set({ status: 'frozen', frozenReason: 'unpaid_fee', updatedAt: deps.now() })
           .where(and(eq(cards.id, card.id), eq(cards.status, 'active')));
-        await deps.jobs.enqueue(tx, 'card-issuer-state', { cardId: card.id }, { key: card.id });
+        await queueIssuerFreeze(tx, deps, card.id);
       });
       frozen += 1;
       continue;
@@ -187,7 +187,7 @@ export async function chargeMonthlyFees(deps: Deps): Promise<{ charged: number; 
       .returning({ id: cards.id });
     if (reopened) unfrozen += 1;
     // Blocked by support or deleted meanwhile: the issuer must not keep it open.
-    else await ensureFrozenAtIssuer(deps, card);
+    else await queueIssuerFreeze(deps.db, deps, card.id);
   }
   return { charged, frozen, unfrozen };
 }

@@ -5,7 +5,7 @@ import { type Executor, executeRows } from '../../db/client.js';
 import { type DepositRow, deposits, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { sha256 } from '../../lib/crypto.js';
+import { replayOf, requestFingerprint } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
 import { platformTotals } from '../stats/platform-counts.js';
@@ -28,16 +28,14 @@ export async function createDeposit(
   input: CreateDepositInput,
   idempotencyKey: string | undefined,
 ) {
-  const requestHash = sha256(JSON.stringify([input.currency, input.network, input.amountInUsd]));
+  const requestHash = requestFingerprint(deps, 'top-up', [input.currency, input.network, input.amountInUsd]);
   if (idempotencyKey) {
-    const [previous] = await deps.db
+    const [found] = await deps.db
       .select()
       .from(deposits)
       .where(and(eq(deposits.userId, user.id), eq(deposits.idempotencyKey, idempotencyKey)));
+    const previous = replayOf(found, requestHash);
     if (previous) {
-      if (previous.requestHash !== requestHash) {
-        throw new AppError('IdempotencyConflict', 'This Idempotency-Key was already used for a different request.');
-      }
       // The first attempt answered an error; a retry with the same key answers the same error.
       if (previous.providerStatus === INVOICE_NOT_CREATED) throw invoiceFailed();
       // No link yet: the first request is still asking the provider, or its process stopped between recording the

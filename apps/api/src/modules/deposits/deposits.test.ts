@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deposits } from '../../db/schema/index.js';
-import { reconcileDeposits } from '../../jobs/reconcile-deposits.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { ensureStartupUsers } from '../../seed/ensure-users.js';
 import { CookieJar } from '../../test/cookie-jar.js';
@@ -168,7 +167,7 @@ describe('creating a top-up', () => {
     });
     t.clock.advance(3 * 60_000);
     await t.request('GET', '/api/auth/refresh', { jar });
-    await reconcileDeposits(t.deps);
+    await t.runSchedules('sweep-deposits');
     const row = (await t.request('GET', '/api/transactions', { jar }))
       .json()
       .transactions.find((d: { _id: string }) => d._id === id);
@@ -264,16 +263,16 @@ describe('settling a top-up through the sandbox checkout (real HTTP webhooks)', 
     const { jar } = await t.signUpVerified('lost-webhook@example.com');
     const deposit = (await createDeposit(t, jar, USDT_TRON_50)).json();
     await settleSilently(t, deposit.paymentUrl, 'paid', '50.00');
-    expect((await reconcileDeposits(t.deps)).checked).toBe(0);
+    expect(await t.runSchedules('sweep-deposits')).toBe(0);
     t.clock.advance(61 * 60_000 + 1000);
     await t.request('GET', '/api/auth/refresh', { jar });
-    await reconcileDeposits(t.deps);
+    await t.runSchedules('sweep-deposits');
     expect(await balanceOf(jar)).toBe(5000);
-    await reconcileDeposits(t.deps);
+    await t.runSchedules('sweep-deposits');
     expect(await balanceOf(jar)).toBe(5000);
   });
 
-  it('lets several reconciliation workers run at once without checking a deposit twice', async () => {
+  it('lets several reconciliation sweeps run at once without checking a deposit twice', async () => {
     const { jar } = await t.signUpVerified('many-lost@example.com');
     for (let i = 0; i < 6; i += 1) {
       const deposit = (await createDeposit(t, jar, { ...USDT_TRON_50, amountInUsd: 1000 + i })).json();
@@ -283,9 +282,13 @@ describe('settling a top-up through the sandbox checkout (real HTTP webhooks)', 
     await t.request('GET', '/api/auth/refresh', { jar });
     const due = await countPendingDue();
     expect(due).toBeGreaterThanOrEqual(6);
-    const runs = await Promise.all([reconcileDeposits(t.deps), reconcileDeposits(t.deps), reconcileDeposits(t.deps)]);
-    // Every due deposit was checked by exactly one worker.
-    expect(runs.reduce((sum, run) => sum + run.checked, 0)).toBe(due);
+    const runs = await Promise.all([
+      t.runSchedules('sweep-deposits'),
+      t.runSchedules('sweep-deposits'),
+      t.runSchedules('sweep-deposits'),
+    ]);
+    // Every due deposit got one job, run by exactly one worker.
+    expect(runs.reduce((sum, ran) => sum + ran, 0)).toBe(due);
     expect(await balanceOf(jar)).toBe(6 * 1000 + 15);
   });
 
@@ -294,7 +297,7 @@ describe('settling a top-up through the sandbox checkout (real HTTP webhooks)', 
     await createDeposit(t, jar, USDT_TRON_50);
     t.clock.advance(61 * 60_000 + 1000);
     await t.request('GET', '/api/auth/refresh', { jar });
-    await reconcileDeposits(t.deps);
+    await t.runSchedules('sweep-deposits');
     const [row] = (await t.request('GET', '/api/transactions', { jar })).json().transactions;
     expect(row.status).toBe('EXPIRED');
     expect(await balanceOf(jar)).toBe(0);

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/client.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
-import { balanceOf, createCard, fundedUser, signInAgain, verifyCardholder } from '../../test/card-helpers.js';
+import { balanceOf, cardOf, createCard, fundedUser, signInAgain, verifyCardholder } from '../../test/card-helpers.js';
 import { CookieJar } from '../../test/cookie-jar.js';
 import { createDeposit, payInSandbox } from '../../test/deposit-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../../test/test-app.js';
-import { completePendingCards } from '../cards/card-creation.service.js';
 
 // Rewards are held until the friend's money is real (docs/referrals.md), so sign-ups, retries and refused cards
 // cannot be turned into withdrawable money.
@@ -177,8 +176,8 @@ describe('a first card', () => {
       throw new IssuerError('refused', 'Not this one');
     };
     try {
-      t.clock.advance(2 * 60_000);
-      await completePendingCards(t.deps);
+      // The pending card's job runs once its wait is over, and the issuer refuses it.
+      await t.runJobs({ waitsOver: true });
     } finally {
       t.deps.issuer.createCard = real;
     }
@@ -203,8 +202,8 @@ describe('a first card', () => {
     }
     expect(created.json()).toMatchObject({ reward: 500, card: { status: 'pending' } });
     expect(await stats(ref.jar)).toMatchObject({ totalEarnings: 600, heldEarnings: 500, availableEarnings: 100 });
-    t.clock.advance(2 * 60_000);
-    expect(await completePendingCards(t.deps)).toEqual({ looked: 1, activated: 1 });
+    await t.runJobs({ waitsOver: true });
+    expect((await cardOf(t, friend.jar, created.json().card._id)).status).toBe('active');
     expect(await stats(ref.jar)).toMatchObject({ totalEarnings: 600, heldEarnings: 0, availableEarnings: 600 });
   });
 

@@ -8,6 +8,7 @@ import { createDeposit, payInSandbox, postWebhook, settleSilently, signedWebhook
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { reviewsAbout } from '../../test/review-helpers.js';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../../test/test-app.js';
+import { eventOutcome } from '../../test/webhook-outcome.js';
 
 let t: TestApp;
 let admin: CookieJar;
@@ -41,13 +42,13 @@ beforeAll(async () => {
 
   held = (await createDeposit(t, owner.jar, { currency: 'BTC', network: 'BTC', amountInUsd: 5000 })).json();
   await settleSilently(t, held.paymentUrl, 'paid_over', '55.00');
-  expect((await postWebhook(t, heldWebhook(held, '80.00'))).json()).toMatchObject({ outcome: 'needs-review' });
+  expect(await eventOutcome(t, await postWebhook(t, heldWebhook(held, '80.00')))).toBe('needs-review');
 
   expired = (await createDeposit(t, owner.jar, { currency: 'USDT', network: 'TRON', amountInUsd: 5000 })).json();
   await payInSandbox(t, expired.paymentUrl, 'cancel');
   await settleSilently(t, expired.paymentUrl, 'paid', '50.00');
   const late = signedWebhook(t, { order_id: expired.orderId, amount: '50.00', status: 'paid' });
-  expect((await postWebhook(t, late)).json()).toMatchObject({ outcome: 'disagrees-with-final' });
+  expect(await eventOutcome(t, await postWebhook(t, late))).toBe('disagrees-with-final');
 }, 60_000);
 afterAll(async () => {
   await expectLedgerInvariants(t.deps.db);
@@ -179,9 +180,9 @@ describe('the review queue for admins', () => {
   it('does not reopen a decision when the same disagreement is reported again, only a new one', async () => {
     const id = await reviewIdOf(held);
     expect((await resolve(id, { note: 'Asked the provider; waiting for its answer.' })).statusCode).toBe(200);
-    expect((await postWebhook(t, heldWebhook(held, '80.00'))).json()).toMatchObject({ outcome: 'needs-review' });
+    expect(await eventOutcome(t, await postWebhook(t, heldWebhook(held, '80.00')))).toBe('needs-review');
     expect(await reviewsAbout(t, held._id)).toHaveLength(1);
-    expect((await postWebhook(t, heldWebhook(held, '90.00'))).json()).toMatchObject({ outcome: 'needs-review' });
+    expect(await eventOutcome(t, await postWebhook(t, heldWebhook(held, '90.00')))).toBe('needs-review');
     const reviews = await reviewsAbout(t, held._id);
     expect(reviews.map((review) => review.resolved_at === null)).toEqual([false, true]);
     expect(reviews[1]?.reason).toContain('$90.00');

@@ -151,10 +151,10 @@ export async function receiveWebhook(
     })
     .from(providerEvents)
     .where(keyed(ref));
-  if (known && known.rawBody !== rawBody) {
+  if (known && canonical(known.rawBody) !== canonical(rawBody)) {
     // The same fact told differently (another amount under one reference): kept and applied as its own event, so
     // the module can judge it against what was recorded (it goes to review if it contradicts).
-    const variant = { ...ref, eventKey: `${ref.eventKey}#${sha256(rawBody).slice(0, 16)}` };
+    const variant = { ...ref, eventKey: `${ref.eventKey}#${sha256(canonical(rawBody)).slice(0, 16)}` };
     const id = await storeEvent(deps, variant, verified, rawBody, signature);
     if (id) return { status: 'accepted', eventId: id };
   }
@@ -162,6 +162,24 @@ export async function receiveWebhook(
     await enqueueMissing(deps, 'provider-event', [{ key: known.id, data: { eventId: known.id } }]);
   }
   return { status: 'already-received', eventId: known?.id ?? null };
+}
+
+/** A JSON body with its keys sorted and no spacing, so a re-formatted redelivery reads as the same event. */
+function canonical(rawBody: string): string {
+  const sorted = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sorted);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+    );
+  };
+  try {
+    return JSON.stringify(sorted(JSON.parse(rawBody)));
+  } catch {
+    return rawBody;
+  }
 }
 
 /** Keeps a verified event and queues its job, in one transaction; answers its id, or null if it was known. */

@@ -20,8 +20,12 @@ export async function enqueueMail(deps: Pick<Deps, 'jobs' | 'jobBox'>, executor:
   await deps.jobs.enqueue(executor, 'mail', { sealed: deps.jobBox.seal(JSON.stringify(mail)) });
 }
 
-/** The mail queue's handler: hands one mail to the mailer (SMTP or the dev outbox); a failure is retried. */
-export const deliverMail: JobHandler<'mail'> = async (deps, data) => {
+/**
+ * The mail queue's handler: hands one mail to the mailer (SMTP or the dev outbox); a failure is retried. The job's id
+ * is the mail's Message-ID, the same on every try.
+ */
+export const deliverMail: JobHandler<'mail'> = async (deps, data, job) => {
   const mail = queuedMail.parse(JSON.parse(deps.jobBox.open(data.sealed)));
-  await deps.mailer.send({ ...mail, kind: mail.kind as MailKind });
+  const host = new URL(deps.config.APP_URL).hostname;
+  await deps.mailer.send({ ...mail, kind: mail.kind as MailKind }, { messageId: `<${job.id}@${host}>` });
 };

@@ -11,8 +11,12 @@ export type MailKind =
 
 export type Mail = { to: string; kind: MailKind; subject: string; text: string; html: string };
 
-/** Where mail goes: real SMTP, or the development outbox. Callers never know which. */
+/**
+ * Where mail goes: real SMTP, or the development outbox. Callers never know which. `messageId` stays the same when a
+ * queued mail is sent again, so a mailbox that got it twice (a crash between the server's OK and the job's end) can
+ * tell it is one mail.
+ */
 export type Mailer = {
-  send: (mail: Mail) => Promise<void>;
+  send: (mail: Mail, options?: { messageId?: string }) => Promise<void>;
   close: () => Promise<void>;
 };

@@ -27,10 +27,11 @@ export function createSmtpMailer(options: {
   });
   const circuit = createCircuit('the mail server', options.circuit);
   return {
-    async send(mail) {
+    async send(mail, sendOptions = {}) {
       await circuit.run(async () => {
         try {
           await transport.sendMail({
+            messageId: sendOptions.messageId,
             from: options.from,
             to: mail.to,
             subject: mail.subject,

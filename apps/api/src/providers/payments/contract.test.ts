@@ -12,6 +12,13 @@ let sandboxApp: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeCryptomus>>;
 let cryptomusApp: TestApp;
 
+/** The fake provider settles and delivers its webhook over HTTP; the app's queue then applies it. */
+async function settle(...args: Parameters<typeof fake.settle>) {
+  const delivered = await fake.settle(...args);
+  await cryptomusApp.runJobs();
+  return delivered;
+}
+
 beforeAll(async () => {
   sandboxApp = await createTestApp();
   fake = await startFakeCryptomus(MERCHANT);
@@ -143,7 +150,7 @@ describe('Cryptomus adapter against the documented protocol', () => {
         body: { currency: 'USDT', network: 'TRON', amountInUsd: 5000 },
       })
     ).json();
-    expect((await fake.settle(deposit.orderId, 'paid_over', '55.00', { infoOmitsAmount: true })).status).toBe(200);
+    expect((await settle(deposit.orderId, 'paid_over', '55.00', { infoOmitsAmount: true })).status).toBe(200);
     expect((await cryptomusApp.request('GET', '/api/user', { jar })).json().balance).toBe(5500);
     await expectLedgerInvariants(cryptomusApp.deps.db);
   });
@@ -159,11 +166,11 @@ describe('Cryptomus adapter against the documented protocol', () => {
     // 0.00057895 BTC at the fake's 95,000.50 is $55.00; the info answer says so in BTC and leaves the USD value out.
     const agreeing = (await topUp('agreeing')).json();
     const payment = { coin: 'BTC', amount: '0.00057895' };
-    expect((await fake.settle(agreeing.orderId, 'paid_over', '55.00', { payment })).status).toBe(200);
+    expect((await settle(agreeing.orderId, 'paid_over', '55.00', { payment })).status).toBe(200);
     expect((await cryptomusApp.request('GET', '/api/user', { jar })).json().balance).toBe(5500);
     // The same coins reported as $75.00: held for a person, nothing credited.
     const disagreeing = (await topUp('disagreeing')).json();
-    expect((await fake.settle(disagreeing.orderId, 'paid_over', '75.00', { payment })).status).toBe(200);
+    expect((await settle(disagreeing.orderId, 'paid_over', '75.00', { payment })).status).toBe(200);
     const [held] = (await cryptomusApp.request('GET', '/api/transactions', { jar })).json().transactions;
     expect(held).toMatchObject({ _id: disagreeing._id, status: 'PENDING', amountPaid: 0 });
     expect((await cryptomusApp.request('GET', '/api/user', { jar })).json().balance).toBe(5500);
@@ -178,7 +185,7 @@ describe('Cryptomus adapter against the documented protocol', () => {
         body: { currency: 'USDT', network: 'TRON', amountInUsd: 5000 },
       })
     ).json();
-    expect((await fake.settle(deposit.orderId, 'wrong_amount', null)).status).toBe(200);
+    expect((await settle(deposit.orderId, 'wrong_amount', null)).status).toBe(200);
     const [row] = (await cryptomusApp.request('GET', '/api/transactions', { jar })).json().transactions;
     expect(row).toMatchObject({ status: 'PENDING', amountPaid: 0 });
     expect((await cryptomusApp.request('GET', '/api/user', { jar })).json().balance).toBe(0);
@@ -193,9 +200,9 @@ describe('Cryptomus adapter against the documented protocol', () => {
       })
     ).json();
     expect(deposit.paymentUrl).toMatch(/^https:\/\/pay\.fake-cryptomus\.test\/pay\//);
-    const delivered = await fake.settle(deposit.orderId, 'paid', '25.00');
+    const delivered = await settle(deposit.orderId, 'paid', '25.00');
     expect(delivered.status).toBe(200);
-    await fake.settle(deposit.orderId, 'paid', '25.00');
+    await settle(deposit.orderId, 'paid', '25.00');
     const me = (await cryptomusApp.request('GET', '/api/user', { jar })).json();
     expect(me.balance).toBe(2500);
     await expectLedgerInvariants(cryptomusApp.deps.db);

@@ -6,7 +6,7 @@ import { makeUser } from '../../test/users';
 import { AdminLayout } from './admin-layout';
 
 describe('AdminLayout', () => {
-  it('offers Dashboard, Users, Transactions, Reviews and Audit log, marking the current one', () => {
+  it('offers Dashboard, Users, Transactions, Reviews, Jobs and Audit log, marking the current one', () => {
     renderWithProviders(
       <AdminLayout user={makeUser({ role: 'admin', email: 'admin@coincard.test' })}>Page</AdminLayout>,
       {
@@ -20,6 +20,7 @@ describe('AdminLayout', () => {
       'Users',
       'Transactions',
       'Reviews',
+      'Jobs',
       'Audit log',
     ]);
     expect(within(nav).getByRole('link', { name: 'Reviews' })).toHaveAttribute('href', '/reviews');

@@ -6,6 +6,7 @@ import {
   IconClipboardCheck,
   IconHistory,
   IconLayoutDashboard,
+  IconStack2,
   IconUsers,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
@@ -19,6 +20,7 @@ const ADMIN_LINKS = [
   { to: '/users', label: 'Users', icon: IconUsers },
   { to: '/transactions', label: 'Transactions', icon: IconArrowsExchange },
   { to: '/reviews', label: 'Reviews', icon: IconClipboardCheck },
+  { to: '/jobs', label: 'Jobs', icon: IconStack2 },
   { to: '/audit', label: 'Audit log', icon: IconHistory },
 ] as const;
 

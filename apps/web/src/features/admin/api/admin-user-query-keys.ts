@@ -11,3 +11,6 @@ export const adminAuditQueryKey = ['admin', 'audit'] as const;
 
 /** Every page and filter of the review queue. */
 export const adminReviewsQueryKey = ['admin', 'reviews'] as const;
+
+/** The queues' overview and every page of dead letters. */
+export const adminJobsQueryKey = ['admin', 'jobs'] as const;
