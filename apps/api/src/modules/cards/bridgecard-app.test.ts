@@ -42,7 +42,7 @@ describe('the product on a Bridgecard-compatible issuer', () => {
     expect((await t.request('GET', '/api/user', { jar })).json().cardholderId).toMatch(/^[0-9a-f]{32}$/);
     const created = (await createCard(t, jar, { name: 'Bridge', pin: 7 })).json();
     // The name on the card is the cardholder's legal name, as verified.
-    expect(created.card).toMatchObject({ status: 'active', simulatorUrl: null, holderName: 'ADA LOVELACE' });
+    expect(created.card).toMatchObject({ status: 'active', simulatorUrl: null, holderName: 'Ada Lovelace' });
     const issuerCard = [...fake.cards.values()].find((card) => card.card_number.endsWith(created.card.last4Digits));
     expect(issuerCard?.pin).toBe('0007');
 
