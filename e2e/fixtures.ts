@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Sturdy-Passphrase-31';
 export const DEMO_USER = { email: 'demo@coincard.test', password: 'Demo-User-2026!' };
@@ -129,6 +129,30 @@ export async function newUser(page: Page, prefix: string) {
   await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return email;
+}
+
+/** A made-up adult the sandbox issuer approves (a document number ending in 0000 it refuses, 1111 asks for more). */
+export const IDENTITY = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  dateOfBirth: '1986-12-09',
+  phone: '+44 20 7946 0456',
+  address: { line1: '7 Harbour Road', city: 'Bristol', postalCode: 'BS1 5TY', country: 'GB' },
+  idType: 'passport',
+  idNumber: 'P48213579',
+  idCountry: 'GB',
+};
+
+/**
+ * The identity check done through the API, for journeys about something else (the verification journey itself goes
+ * through the page): submitted, then approved by the sandbox issuer's webhook a moment later.
+ */
+export async function verifyIdentity(request: APIRequestContext, identity: Partial<typeof IDENTITY> = {}) {
+  const submitted = await request.post('/api/cardholder', { data: { ...IDENTITY, ...identity } });
+  expect(submitted.status(), await submitted.text()).toBe(202);
+  await expect
+    .poll(async () => (await (await request.get('/api/cardholder')).json()).status, { timeout: 30_000 })
+    .toBe('approved');
 }
 
 /**

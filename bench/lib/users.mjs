@@ -45,8 +45,25 @@ export async function topUp(app, user, cents) {
   });
 }
 
-/** Waits for the issuer cardholder (made by a job right after verification), then creates a card. */
+/** A made-up adult the sandbox issuer approves. */
+const IDENTITY = {
+  firstName: 'Bench',
+  lastName: 'Person',
+  dateOfBirth: '1990-01-01',
+  phone: '+44 20 7946 0999',
+  address: { line1: '1 Bench Street', city: 'London', postalCode: 'E1 6AN', country: 'GB' },
+  idType: 'passport',
+  idNumber: 'B12345678',
+  idCountry: 'GB',
+};
+
+/** Verifies the user's identity, waits for the sandbox issuer's approval (the cardholder), then creates a card. */
 export async function cardFor(app, user) {
+  await fetch(`${app}/api/cardholder`, {
+    method: 'POST',
+    headers: { ...json(app), cookie: user.cookie },
+    body: JSON.stringify(IDENTITY),
+  });
   for (let i = 0; i < 200; i += 1) {
     const me = await (await fetch(`${app}/api/user`, { headers: { cookie: user.cookie } })).json();
     if (me.cardholderId) break;

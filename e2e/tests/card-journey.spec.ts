@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newUser, snap, test } from '../fixtures';
+import { expect, newUser, snap, test, verifyIdentity } from '../fixtures';
 
 /** A top-up paid in full, the way the sandbox checkout's Paid button settles one. */
 async function topUp(page: Page, cents: number) {
@@ -23,6 +23,7 @@ test('the card journey: create, load with the quote, spend, unload, freeze, reve
   test.setTimeout(180_000);
   await newUser(page, 'cards');
   await topUp(page, 10_000);
+  await verifyIdentity(page.request);
   await page.reload();
   await expect(balancePanel(page).getByText('$100.00')).toBeVisible();
 

@@ -10,6 +10,7 @@ import {
   snap,
   test,
   uniqueEmail,
+  verifyIdentity,
   waitForMail,
 } from '../fixtures';
 
@@ -31,13 +32,6 @@ async function topUp(request: APIRequestContext, cents: number) {
     .pop();
   const paid = await request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
   expect(paid.status()).toBe(200);
-}
-
-/** Card issuing is set up by a job after verification: wait for the cardholder before creating a card. */
-async function waitForCardholder(request: APIRequestContext) {
-  await expect
-    .poll(async () => (await (await request.get('/api/user')).json()).cardholderId, { timeout: 30_000 })
-    .not.toBeNull();
 }
 
 /** A browser of its own (own cookies, own client address), as a second person on another machine. */
@@ -67,7 +61,7 @@ async function referredFriendWithCard(browser: Browser, baseURL: string, referre
   const verified = await page.request.get(`/api/auth/email/verify/${code}`);
   expect((await verified.json()).referral).toEqual({ referralAttempted: true, referrerEligible: true });
   await topUp(page.request, 2000);
-  await waitForCardholder(page.request);
+  await verifyIdentity(page.request);
   const card = await page.request.post('/api/cards/create', {
     data: { name: 'Friend card', pin: 2468 },
     headers: { 'Idempotency-Key': randomUUID() },
@@ -140,6 +134,7 @@ test('referrals to payout, then the admin console: figures move, 2FA on, suspend
 
   // The friend tops up and creates a first card: the reward shows at once and lands in the balance.
   await topUp(friend.page.request, 2000);
+  await verifyIdentity(friend.page.request);
   await friend.page.reload();
   const balance = friend.page.getByRole('region', { name: 'Available Balance' });
   await expect(balance.getByText('$20.00')).toBeVisible();

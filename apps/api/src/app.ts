@@ -15,6 +15,7 @@ import { requestIds } from './lib/request-ids.js';
 import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { totpRoutes, twoFactorEmailRoute } from './modules/auth/totp/totp.routes.js';
+import { adminCardholderRoutes, cardholderRoutes } from './modules/cardholders/cardholder.routes.js';
 import { cardRoutes } from './modules/cards/cards.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
@@ -96,6 +97,8 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(totpRoutes(deps), { prefix: '/api/user/totp' });
   await app.register(adminUserListRoute(deps), { prefix: '/api/user' });
   await app.register(adminRoutes(deps), { prefix: '/api/admin' });
+  await app.register(adminCardholderRoutes(deps), { prefix: '/api/admin' });
+  await app.register(cardholderRoutes(deps), { prefix: '/api/cardholder' });
   await app.register(depositRoutes(deps), { prefix: '/api/transactions' });
   await app.register(cardRoutes(deps), { prefix: '/api/cards' });
   await app.register(referralRoutes(deps), { prefix: '/api/referrals' });

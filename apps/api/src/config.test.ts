@@ -119,11 +119,6 @@ const LIVE = {
   BRIDGECARD_ACCESS_TOKEN: 'at',
   BRIDGECARD_SECRET_KEY: 'sk',
   BRIDGECARD_WEBHOOK_SECRET: 'w'.repeat(16),
-  BRIDGECARD_CARDHOLDER_PROFILE: JSON.stringify({
-    address: { address: 'a', city: 'c', state: 's', country: 'US', postal_code: '1', house_no: '1' },
-    phone: '+10000000',
-    identity: { id_type: 'X' },
-  }),
 };
 
 const problemsOf = (env: Record<string, string>) => {
@@ -179,5 +174,25 @@ describe('deployment modes (DEMO_MODE)', () => {
     );
     expect(parseConfig({ SEED_DEMO: 'false' })).toMatchObject({ demoMode: true, seedDemo: false });
     expect(parseConfig({})).toMatchObject({ seedDemo: true });
+  });
+
+  it('stops at BRIDGECARD_CARDHOLDER_PROFILE: cardholders are registered with their own details', () => {
+    expect(problemsOf({ ...LIVE, BRIDGECARD_CARDHOLDER_PROFILE: '{}' }).join('\n')).toMatch(
+      /BRIDGECARD_CARDHOLDER_PROFILE: replaced by each cardholder's own verified details/,
+    );
+  });
+});
+
+describe('RESTRICTED_COUNTRIES', () => {
+  it('defaults to the documented list and takes a list of country codes', () => {
+    expect(parseConfig({}).RESTRICTED_COUNTRIES).toEqual(['CU', 'IR', 'KP', 'MM']);
+    expect(parseConfig({ RESTRICTED_COUNTRIES: ' ru, by ,RU' }).RESTRICTED_COUNTRIES).toEqual(['BY', 'RU']);
+  });
+
+  it('refuses anything that is not a country code at boot', () => {
+    expect(problemsOf({ RESTRICTED_COUNTRIES: 'IR, Iran, UK' }).join('\n')).toMatch(
+      /RESTRICTED_COUNTRIES: must be comma-separated ISO 3166-1 alpha-2 country codes .*not a country code: IRAN, UK/,
+    );
+    expect(problemsOf({ RESTRICTED_COUNTRIES: ',' }).join('\n')).toMatch(/RESTRICTED_COUNTRIES/);
   });
 });

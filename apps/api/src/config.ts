@@ -1,28 +1,6 @@
+import { DEFAULT_RESTRICTED_COUNTRIES, isCountryCode } from '@coincard/shared';
 import { z } from 'zod';
 import { parseAddressEntries } from './lib/address-list.js';
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
-/** What a Bridgecard cardholder needs beyond the e-mail the product collects (docs/card-issuer-protocol.md). */
-export const cardholderProfileSchema = z.object({
-  address: z.object({
-    address: z.string().min(1),
-    city: z.string().min(1),
-    state: z.string().min(1),
-    country: z.string().min(1),
-    postal_code: z.string().min(1),
-    house_no: z.string().min(1),
-  }),
-  phone: z.string().min(5),
-  identity: z.looseObject({ id_type: z.string().min(1) }),
-});
-export type CardholderProfile = z.infer<typeof cardholderProfileSchema>;
 
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -60,9 +38,31 @@ const addressList = z
     return entries;
   });
 
+/**
+ * Countries whose residents, and whose identity documents, cannot be verified as cardholders: ISO 3166-1 alpha-2
+ * codes, comma-separated. The default and its source: packages/shared/src/restricted-countries.ts.
+ */
+const countryList = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const codes = [...new Set(value.split(',').map((code) => code.trim().toUpperCase()))].filter(Boolean);
+    const invalid = codes.filter((code) => !isCountryCode(code));
+    if (invalid.length > 0 || codes.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be comma-separated ISO 3166-1 alpha-2 country codes such as "CU,IR,KP,MM"${invalid.length > 0 ? ` (not a country code: ${invalid.join(', ')})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return codes.sort();
+  });
+
 /** Settings an earlier version read, and what replaced them: set, they stop the start rather than being ignored. */
 const REPLACED_SETTINGS: Record<string, string> = {
   ALLOW_SANDBOX_IN_PRODUCTION: 'replaced by DEMO_MODE=true (docs/operations.md, Deployment modes)',
+  BRIDGECARD_CARDHOLDER_PROFILE:
+    "replaced by each cardholder's own verified details (docs/decisions/029-cardholder-verification.md); remove it",
 };
 
 const schema = z.object({
@@ -148,8 +148,6 @@ const schema = z.object({
   BRIDGECARD_ACCESS_TOKEN: z.string().optional(),
   BRIDGECARD_SECRET_KEY: z.string().optional(),
   BRIDGECARD_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** The programme's cardholder fields the product does not collect (address, phone, identity), as JSON. */
-  BRIDGECARD_CARDHOLDER_PROFILE: z.string().optional(),
   /** The sandbox issuer's one-fund-or-unload-per-card window; 0 on the embedded default, else 300 like the issuer. */
   SANDBOX_ISSUER_WINDOW_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** How long the sandbox issuer takes to complete a fund or unload. */
@@ -158,6 +156,7 @@ const schema = z.object({
   SANDBOX_ISSUER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The key SANDBOX_ISSUER_KEY replaced: card secrets sealed with it still open. */
   SANDBOX_ISSUER_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  RESTRICTED_COUNTRIES: countryList.default([...DEFAULT_RESTRICTED_COUNTRIES]),
   /** How often an idle worker looks for work; new work also wakes workers at once (LISTEN/NOTIFY). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Whether this instance works the queues (false: it only serves requests and enqueues). */
@@ -264,19 +263,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   }
   if (parsed.CARD_ISSUER === 'bridgecard') {
-    for (const name of [
-      'BRIDGECARD_ACCESS_TOKEN',
-      'BRIDGECARD_SECRET_KEY',
-      'BRIDGECARD_WEBHOOK_SECRET',
-      'BRIDGECARD_CARDHOLDER_PROFILE',
-    ] as const) {
+    for (const name of ['BRIDGECARD_ACCESS_TOKEN', 'BRIDGECARD_SECRET_KEY', 'BRIDGECARD_WEBHOOK_SECRET'] as const) {
       if (!parsed[name]) problems.push(`${name}: required when CARD_ISSUER=bridgecard`);
-    }
-    const profile = parsed.BRIDGECARD_CARDHOLDER_PROFILE;
-    if (profile && !cardholderProfileSchema.safeParse(parseJson(profile)).success) {
-      problems.push(
-        'BRIDGECARD_CARDHOLDER_PROFILE: must be JSON with address {address, city, state, country, postal_code, house_no}, phone and identity {id_type, ...}',
-      );
     }
   }
   if (parsed.PAYMENTS_PROVIDER === 'cryptomus' && !(parsed.CRYPTOMUS_MERCHANT_ID && parsed.CRYPTOMUS_API_KEY)) {

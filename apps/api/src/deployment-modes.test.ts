@@ -15,11 +15,6 @@ const LIVE_ENV = {
   BRIDGECARD_ACCESS_TOKEN: 'live-access-token',
   BRIDGECARD_SECRET_KEY: 'live-secret-key',
   BRIDGECARD_WEBHOOK_SECRET: 'live-webhook-secret',
-  BRIDGECARD_CARDHOLDER_PROFILE: JSON.stringify({
-    address: { address: 'a', city: 'c', state: 's', country: 'US', postal_code: '1', house_no: '1' },
-    phone: '+10000000',
-    identity: { id_type: 'X' },
-  }),
 };
 
 /** Every kind of demo route: the outbox, the sandbox provider's API and checkout, the sandbox issuer's API. */

@@ -37,6 +37,8 @@ export type Deps = {
   sandboxIssuer: SandboxBooks | null;
   /** Seals a new card's PIN while the issuer has not confirmed the card, so a retry can send it again. */
   pinBox: SealedBox;
+  /** Seals a cardholder's identity fields until the issuer has them (decision 029). */
+  identityBox: SealedBox;
   /** USD per coin, cached briefly. */
   rates: (coin: string) => Promise<number>;
   /** Background work, enqueued in the transaction of the change that needs it (jobs/job-queue.ts). */
@@ -117,6 +119,7 @@ export function buildDeps(input: DepsInput): Deps {
     issuer: input.issuer ?? issuing.issuer,
     sandboxIssuer: issuing.sandbox,
     pinBox: createSealedBox(secrets, 'pending-card-pin'),
+    identityBox: createSealedBox(secrets, 'cardholder-identity'),
     rates: createRateCache(payments, now),
     jobs: createJobQueue(sqlClientOf(db), {
       pollSeconds: config.JOBS_POLL_SECONDS,

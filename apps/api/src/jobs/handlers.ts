@@ -1,10 +1,10 @@
 import { completeSignUp, issuePasswordReset } from '../modules/auth/auth.service.js';
+import { registerWithIssuer, sweepUnsentVerifications } from '../modules/cardholders/verification-job.js';
 import { closeDeletedCard, sweepDeletedCards } from '../modules/cards/card-closing.service.js';
 import { advanceCardCreation, sweepPendingCards } from '../modules/cards/card-creation.service.js';
 import { matchIssuerState } from '../modules/cards/card-issuer-state.js';
 import { advanceOperation, sweepCardOperations } from '../modules/cards/card-operations.service.js';
 import { reconcileCardBalances } from '../modules/cards/card-reconciliation.service.js';
-import { createCardholder, sweepCardholders } from '../modules/cards/cardholders.service.js';
 import { chargeMonthlyFees } from '../modules/cards/monthly-fees.service.js';
 import { checkDeposit, sweepDeposits } from '../modules/deposits/deposit-checks.js';
 import { pruneExpiredRows } from '../modules/maintenance/retention.js';
@@ -21,7 +21,7 @@ export const JOB_HANDLERS: JobHandlers = {
   'provider-event': providerEventHandler(webhookSources),
   'card-operation': advanceOperation,
   'card-creation': advanceCardCreation,
-  cardholder: createCardholder,
+  'cardholder-verification': registerWithIssuer,
   'card-close': closeDeletedCard,
   'card-issuer-state': matchIssuerState,
   'deposit-check': checkDeposit,
@@ -29,7 +29,7 @@ export const JOB_HANDLERS: JobHandlers = {
     await sweepDeposits(deps);
   },
   'sweep-card-work': async (deps) => {
-    await sweepCardholders(deps);
+    await sweepUnsentVerifications(deps);
     await sweepPendingCards(deps);
     await sweepCardOperations(deps);
     await sweepDeletedCards(deps);

@@ -23,8 +23,8 @@ export type QueuePayloads = {
   'card-operation': { operationId: string };
   /** One new card to create and activate at the issuer. */
   'card-creation': { cardId: string };
-  /** One verified user to register as the issuer's cardholder. */
-  cardholder: { userId: string };
+  /** One identity submission to register with the issuer (its decision comes back by webhook). */
+  'cardholder-verification': { verificationId: string };
   /** One deleted card to empty and close at the issuer. */
   'card-close': { cardId: string };
   /** One card whose frozen state the issuer must be brought to match. */
@@ -100,7 +100,7 @@ export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
   },
   'card-operation': providerCall,
   'card-creation': providerCall,
-  cardholder: providerCall,
+  'cardholder-verification': providerCall,
   'card-close': providerCall,
   'card-issuer-state': providerCall,
   'deposit-check': providerCall,

@@ -34,6 +34,13 @@ export const loggerOptions = (level: string) => ({
       '*.password',
       '*.cvv',
       '*.cardNumber',
+      // Identity fields of a cardholder verification, should a body or a record ever reach a log line.
+      '*.idNumber',
+      '*.dateOfBirth',
+      '*.id_no',
+      '*.date_of_birth',
+      '*.phone',
+      '*.detailsSealed',
     ],
     censor: '[redacted]',
   },

@@ -30,6 +30,8 @@ export const RATE_RULES = {
   /** Freeze, unfreeze, 3DS code, delete: each is a call to the issuer, whose quota all users share. */
   cardActionAccount: { name: 'card-action:account', limit: 60, windowMs: 15 * 60_000 },
   cardHistoryAccount: { name: 'card-history:account', limit: 300, windowMs: 15 * 60_000 },
+  /** Identity submissions and refusals (a restricted country is audited each time), per account. */
+  cardholderSubmitAccount: { name: 'cardholder-submit:account', limit: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateRule>;
 
 /**

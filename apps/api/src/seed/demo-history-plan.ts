@@ -12,6 +12,21 @@ export const DEMO_TOP_UPS = [
   { key: 'demo-seed:top-up:4', currency: 'USDC', network: 'POLYGON', amount: 6_000, daysAgo: 1, minutes: 20 * 60 + 5 },
 ] as const;
 
+/**
+ * Who the demo user is, as they gave it in the verification step: a made-up person (the phone number is in the UK's
+ * range reserved for drama), whose document number the sandbox issuer approves.
+ */
+export const DEMO_IDENTITY = {
+  firstName: 'Alex',
+  lastName: 'Morgan',
+  dateOfBirth: '1990-04-23',
+  phone: '+44 20 7946 0321',
+  address: { line1: '221B Baker Street', city: 'London', postalCode: 'NW1 6XE', country: 'GB' },
+  idType: 'passport',
+  idNumber: 'DM4829175',
+  idCountry: 'GB',
+} as const;
+
 export const DEMO_CARD = { key: 'demo-seed:card', name: 'Subscriptions', pin: 2468 } as const;
 
 export const DEMO_LOAD = { key: 'demo-seed:load', amount: 15_000 } as const;

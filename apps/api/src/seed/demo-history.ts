@@ -6,6 +6,7 @@ import { loadCard } from '../modules/cards/card-money.service.js';
 import { createCard } from '../modules/cards/cards.service.js';
 import { applyProviderState } from '../modules/deposits/apply-provider-state.js';
 import { createDeposit } from '../modules/deposits/deposits.service.js';
+import type { SandboxBooks } from '../providers/issuing/sandbox-books.js';
 import { paySandboxInvoiceQuietly } from '../providers/payments/sandbox-settle.js';
 import { DEMO_CARD, DEMO_LOAD, DEMO_PURCHASES, DEMO_TOP_UPS } from './demo-history-plan.js';
 
@@ -70,7 +71,7 @@ export async function seedDemoHistory(
     await applyProviderState(at(deps, paidAt), await deps.payments.getInvoice(row.orderId));
   }
 
-  const owner = await withCardholder(deps, user, runJobs);
+  const owner = await withCardholder(deps, books, user, runJobs);
   if (!owner) return 'unfinished';
   const context = { ip: 'demo-seed', userAgent: null };
   const { card } = await createCard(deps, owner, { name: DEMO_CARD.name, pin: DEMO_CARD.pin }, DEMO_CARD.key, context);
@@ -121,9 +122,20 @@ async function hasOwnHistory(deps: Deps, userId: string): Promise<boolean> {
   return card !== undefined;
 }
 
-/** The user with their issuer cardholder, running the cardholder job now if it has not run yet. */
-async function withCardholder(deps: Deps, user: UserRow, runJobs: () => Promise<unknown>): Promise<UserRow | null> {
+/**
+ * The user with their issuer cardholder: the verification the seed submitted is registered now if its job has not
+ * run, and the sandbox issuer's back office decides it now rather than after its usual moment and tells the app.
+ */
+async function withCardholder(
+  deps: Deps,
+  books: SandboxBooks,
+  user: UserRow,
+  runJobs: () => Promise<unknown>,
+): Promise<UserRow | null> {
   if (user.cardholderId) return user;
+  await runJobs();
+  await books.completeDue(new Date(deps.now().getTime() + deps.config.SANDBOX_ISSUER_SETTLE_MS + 1000));
+  await books.deliverDue();
   await runJobs();
   const [fresh] = await deps.db.select().from(users).where(eq(users.id, user.id));
   return fresh?.cardholderId ? fresh : null;

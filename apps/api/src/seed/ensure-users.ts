@@ -1,3 +1,4 @@
+import { cardholderSubmissionSchema } from '@coincard/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
@@ -5,8 +6,9 @@ import { uuidv7 } from '../lib/ids.js';
 import { audit } from '../modules/audit/audit.js';
 import { findUserByEmail } from '../modules/auth/auth.service.js';
 import { hashPassword } from '../modules/auth/passwords.js';
-import { requestCardholder } from '../modules/cards/cardholders.service.js';
-import { DEMO_USER_AGE_DAYS } from './demo-history-plan.js';
+import { submitVerification } from '../modules/cardholders/verification.service.js';
+import { verificationState } from '../modules/cardholders/verification-state.js';
+import { DEMO_IDENTITY, DEMO_USER_AGE_DAYS } from './demo-history-plan.js';
 
 export type SeededLogin = { role: 'admin' | 'user'; email: string; password: string };
 
@@ -48,9 +50,21 @@ export async function ensureUser(deps: Deps, login: SeededLogin, createdAt?: Dat
       ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
     });
     await audit(tx, { action: 'seed.user_created', targetUserId: id, details: { role: login.role } });
-    if (login.role === 'user') await requestCardholder(tx, deps, id);
   });
   return true;
+}
+
+/**
+ * The demo user sends their identity through the same verification step as anyone (the sandbox issuer approves it a
+ * moment later, by webhook); once, while they have not started.
+ */
+async function ensureDemoVerification(deps: Deps): Promise<void> {
+  const user = await findUserByEmail(deps.db, DEMO_USER.email);
+  if (!user || (await verificationState(deps.db, user)).status !== 'not_started') return;
+  await submitVerification(deps, user, cardholderSubmissionSchema.parse(DEMO_IDENTITY), {
+    ip: 'demo-seed',
+    userAgent: null,
+  });
 }
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD make sure that admin exists; the embedded default's first start adds demo logins. */
@@ -70,6 +84,7 @@ export async function ensureStartupUsers(deps: Deps, seedDemo: boolean): Promise
     { role: 'user', ...DEMO_USER },
     new Date(deps.now().getTime() - DEMO_USER_AGE_DAYS * 86_400_000),
   );
+  await ensureDemoVerification(deps);
   if (!ADMIN_EMAIL) printed.push({ role: 'admin', ...DEMO_ADMIN });
   printed.push({ role: 'user', ...DEMO_USER });
   return printed;

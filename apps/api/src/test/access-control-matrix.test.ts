@@ -36,6 +36,8 @@ const RULES: Record<string, Rule> = {
   '/api/admin/stats/user/{id}': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/users/{id}/cards': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/users/{id}/deposits': { kind: 'admin', params: { id: 'user' } },
+  '/api/admin/users/{id}/cardholder': { kind: 'admin', params: { id: 'user' } },
+  '/api/admin/users/{id}/cardholder/reverify': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/cards/{cardId}/freeze': { kind: 'admin', params: { cardId: 'card' } },
   '/api/admin/cards/{cardId}/unfreeze': { kind: 'admin', params: { cardId: 'card' } },
   '/api/admin/reviews/{id}': { kind: 'admin', params: { id: 'user' } },
@@ -61,6 +63,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'PATCH /api/admin/suspend/{id}': { suspended: true },
   'PATCH /api/admin/2fa/{id}': { enabled: false },
   'PATCH /api/admin/reviews/{id}': { note: 'looked at it' },
+  'POST /api/admin/users/{id}/cardholder/reverify': { reason: 'Please verify your identity again.' },
 };
 
 const VALID_QUERIES: Record<string, string> = { 'GET /api/cards/{id}/load-quote': '?amount=1000' };

@@ -1,5 +1,6 @@
+import type { CardholderSubmissionInput } from '@coincard/shared';
 import { and, count, eq, isNull, lte } from 'drizzle-orm';
-import { sandboxIssuerOperations, sandboxIssuerWebhooks } from '../db/schema/index.js';
+import { sandboxIssuerCardholders, sandboxIssuerOperations, sandboxIssuerWebhooks } from '../db/schema/index.js';
 import { CookieJar } from './cookie-jar.js';
 import { createDeposit, payInSandbox } from './deposit-helpers.js';
 import { STRONG_PASSWORD, type TestApp } from './test-app.js';
@@ -8,10 +9,42 @@ import { signInThroughTwoFactor } from './two-factor-sign-in.js';
 export const balanceOf = async (t: TestApp, jar: CookieJar) =>
   (await t.request('GET', '/api/user', { jar })).json().balance as number;
 
+/** A made-up adult in the UK whose document number the sandbox issuer approves (one ending 0000 it refuses). */
+export const TEST_IDENTITY = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  dateOfBirth: '1990-12-10',
+  phone: '+44 20 7946 0123',
+  address: { line1: '12 Ada Street', city: 'London', postalCode: 'N1 9GU', country: 'GB' },
+  idType: 'passport',
+  idNumber: 'P12345678',
+  idCountry: 'GB',
+} satisfies CardholderSubmissionInput;
+
+/** Waits until the issuer has decided every identity check and the app has applied what it said. */
+type Settle = (t: TestApp) => Promise<void>;
+
+/**
+ * Submits an identity (TEST_IDENTITY unless told), lets the issuer decide it (the sandbox's back office, unless the
+ * test's issuer settles otherwise), and answers the status then.
+ */
+export async function verifyCardholder(
+  t: TestApp,
+  jar: CookieJar,
+  identity: Partial<CardholderSubmissionInput> = {},
+  settle: Settle = (app) => settleIssuer(app),
+): Promise<{ status: string; reason: string | null; attemptsLeft: number }> {
+  const submitted = await t.request('POST', '/api/cardholder', { jar, body: { ...TEST_IDENTITY, ...identity } });
+  if (submitted.statusCode !== 202) throw new Error(`verification failed: ${submitted.body}`);
+  await settle(t);
+  return (await t.request('GET', '/api/cardholder', { jar })).json();
+}
+
 /** A verified user with an issuer cardholder and `cents` in the balance, topped up through the sandbox checkout. */
-export async function fundedUser(t: TestApp, email: string, cents: number) {
-  // Verifying queued the cardholder job, which the request helper ran.
+export async function fundedUser(t: TestApp, email: string, cents: number, options: { settle?: Settle } = {}) {
   const signedUp = await t.signUpVerified(email);
+  const verification = await verifyCardholder(t, signedUp.jar, {}, options.settle);
+  if (verification.status !== 'approved') throw new Error(`verification ended ${verification.status}`);
   let left = cents;
   while (left > 0) {
     const amount = Math.min(left, 1_000_000);
@@ -60,9 +93,9 @@ export const cardOf = async (t: TestApp, jar: CookieJar, cardId: string) =>
   (await t.request('GET', `/api/cards/${cardId}/public`, { jar })).json();
 
 /**
- * The moment later: the sandbox issuer completes every fund and unload it accepted (test apps give it a settle
- * delay far longer than any test, so nothing completes on its own mid-assertion), and every webhook it owes has
- * reached the app, so a test reads what a user would see next.
+ * The moment later: the sandbox issuer completes every fund and unload it accepted and decides every identity check
+ * (test apps give it a settle delay far longer than any test, so nothing completes on its own mid-assertion), and
+ * every webhook it owes has reached the app, so a test reads what a user would see next.
  */
 export async function settleIssuer(t: TestApp, timeoutMs = 5000): Promise<void> {
   const books = t.deps.sandboxIssuer;
@@ -80,12 +113,17 @@ export async function settleIssuer(t: TestApp, timeoutMs = 5000): Promise<void> 
       .select({ n: count() })
       .from(sandboxIssuerOperations)
       .where(and(eq(sandboxIssuerOperations.status, 'PENDING'), lte(sandboxIssuerOperations.completeAt, later())));
+    const [undecided] = await t.deps.db
+      .select({ n: count() })
+      .from(sandboxIssuerCardholders)
+      .where(and(eq(sandboxIssuerCardholders.status, 'PENDING'), lte(sandboxIssuerCardholders.decideAt, later())));
     const [owed] = await t.deps.db
       .select({ n: count() })
       .from(sandboxIssuerWebhooks)
       .where(isNull(sandboxIssuerWebhooks.deliveredAt));
-    if ((due?.n ?? 0) === 0 && (owed?.n ?? 0) === 0) return;
-    if (Date.now() > deadline) throw new Error(`issuer did not settle: ${due?.n} due, ${owed?.n} webhooks owed`);
+    const left = (due?.n ?? 0) + (undecided?.n ?? 0) + (owed?.n ?? 0);
+    if (left === 0) return;
+    if (Date.now() > deadline) throw new Error(`issuer did not settle: ${left} operations, checks or webhooks left`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

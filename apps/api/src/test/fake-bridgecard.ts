@@ -20,7 +20,10 @@ import type { AddressInfo } from 'node:net';
  * - Register and create_card answer 201, accepted funds/unloads 202, everything else 200: the document only
  *   promises "2xx".
  * - A card can't be deleted while it holds money or has a fund/unload still pending.
- * - The fake sends webhooks only from the test controls, never on its own from an API call.
+ * - The fake sends webhooks from the test controls, and on its own only for a cardholder registration: the
+ *   asynchronous `register_cardholder` answers at once and sends its `cardholder_verification.*` decision after
+ *   `verificationDelayMs`, as the test planned it (approved unless told), as many times as planned (a redelivery).
+ * - A cardholder gets cards only once verified.
  */
 
 const PREFIX = '/v1/issuing/sandbox';
@@ -36,6 +39,21 @@ export interface FakeBridgecardOptions {
   windowSeconds?: number;
   /** The fake's clock, for every time it records or compares. */
   now?: () => Date;
+  /** How long after a registration the identity decision is sent; 20 ms unless told. */
+  verificationDelayMs?: number;
+}
+
+/** How the fake decides the next registration: the webhook it sends, and how many times it sends it. */
+export interface VerificationPlan {
+  outcome: 'successful' | 'failed';
+  /** `error_description` of a failure. */
+  reason?: string;
+  /** This app's protocol extension: a failure that asks for more information. */
+  needsMoreInformation?: boolean;
+  /** Sent this many times (a redelivery of the same decision); 1 unless told. */
+  deliveries?: number;
+  /** A `cardholder_verification.manual_review` first. */
+  manualReviewFirst?: boolean;
 }
 
 export interface FakeCardholder {
@@ -49,6 +67,13 @@ export interface FakeCardholder {
   /** The whole registration body as received. */
   registration: Json;
 }
+
+const requiredFields = (body: Json, prefix: string, fields: string[]) => {
+  for (const field of fields) {
+    if (typeof body[field] !== 'string' || String(body[field]).trim() === '')
+      fail(400, `${prefix}${field} is required`);
+  }
+};
 
 export interface FakeTransaction {
   card_id: string;
@@ -240,6 +265,9 @@ export async function startFakeBridgecard(options: FakeBridgecardOptions) {
   const purchases = new Map<string, { card_id: string; amountCents: number; reversed: boolean }>();
   const requests: FakeRequest[] = [];
   const webhooks: FakeWebhook[] = [];
+  const verificationPlans: VerificationPlan[] = [];
+  /** Decisions scheduled and not yet sent, so a test can wait for them. */
+  const decisions = new Set<Promise<void>>();
   const failures: Array<{ status: number; message?: string } | 'hang'> = [];
 
   const pin = (encrypted: unknown, field: string): string => {
@@ -332,32 +360,33 @@ export async function startFakeBridgecard(options: FakeBridgecardOptions) {
 
   type Handler = (input: { query: Record<string, string>; body: Json }) => { status?: number; data: Json };
   const routes: Record<string, Handler> = {
-    'POST /cardholder/register_cardholder_synchronously': ({ body }) => {
-      const firstName = text(body, 'first_name');
-      const lastName = text(body, 'last_name');
+    // Accepted at once; the identity decision follows by webhook (scheduleDecision).
+    'POST /cardholder/register_cardholder': ({ body }) => {
+      requiredFields(body, '', ['first_name', 'last_name', 'phone', 'email_address']);
       const address = object(body, 'address');
-      for (const field of ['address', 'city', 'state', 'country', 'postal_code', 'house_no']) {
-        if (typeof address[field] !== 'string' || address[field] === '') fail(400, `address.${field} is required`);
-      }
-      const phone = text(body, 'phone');
+      requiredFields(address, 'address.', ['address', 'city', 'state', 'country', 'postal_code', 'house_no']);
       const email = text(body, 'email_address');
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) fail(400, 'email_address is not an email address');
       const identity = object(body, 'identity');
-      if (typeof identity.id_type !== 'string' || identity.id_type === '') fail(400, 'identity.id_type is required');
+      requiredFields(identity, 'identity.', ['id_type', 'id_no']);
       const meta = object(body, 'meta_data');
       if (typeof meta.user_id !== 'string' || meta.user_id === '') fail(400, 'meta_data.user_id is required');
       const id = hex32();
       cardholders.set(id, {
         cardholder_id: id,
-        first_name: firstName,
-        last_name: lastName,
+        first_name: text(body, 'first_name'),
+        last_name: text(body, 'last_name'),
         email_address: email,
-        phone,
+        phone: text(body, 'phone'),
         is_active: true,
-        is_id_verified: true,
+        is_id_verified: false,
         registration: body,
       });
-      return { status: 201, data: { cardholder_id: id } };
+      scheduleDecision(id);
+      return {
+        status: 201,
+        data: { cardholder_id: id },
+      };
     },
 
     'GET /cardholder/get_cardholder': ({ query }) => {
@@ -379,6 +408,7 @@ export async function startFakeBridgecard(options: FakeBridgecardOptions) {
       if (existing) return { status: 201, data: { card_id: existing, currency: 'USD' } };
       const holder = cardholders.get(holderId) ?? fail(400, `Invalid cardholder_id: no cardholder ${holderId}`);
       if (!holder.is_active) fail(400, 'This cardholder is not active');
+      if (!holder.is_id_verified) fail(400, 'This cardholder has not passed identity verification');
       const number = mastercardNumber();
       const id = hex32();
       cards.set(id, {
@@ -596,6 +626,33 @@ export async function startFakeBridgecard(options: FakeBridgecardOptions) {
     }
   };
 
+  /** The issuer's KYC "moments later": decides a registration as planned and tells the app, maybe twice. */
+  function scheduleDecision(cardholderId: string) {
+    const plan = verificationPlans.shift() ?? { outcome: 'successful' };
+    const decided = new Promise<void>((resolve) => {
+      setTimeout(async () => {
+        const holder = cardholders.get(cardholderId);
+        const data: Json = {
+          cardholder_id: cardholderId,
+          is_active: true,
+          livemode: false,
+          issuing_app_id: 'fake-app',
+        };
+        if (plan.manualReviewFirst) await sendEvent('cardholder_verification.manual_review', data);
+        if (holder) holder.is_id_verified = plan.outcome === 'successful';
+        if (plan.outcome === 'failed') {
+          data.error_description = plan.reason ?? 'The user failed our KYC verification';
+          if (plan.needsMoreInformation) data.needs_more_information = true;
+        }
+        for (let i = 0; i < (plan.deliveries ?? 1); i++)
+          await sendEvent(`cardholder_verification.${plan.outcome}`, data);
+        resolve();
+      }, options.verificationDelayMs ?? 20);
+    });
+    decisions.add(decided);
+    void decided.then(() => decisions.delete(decided));
+  }
+
   /** For the test controls: a wrong id is a bug in the test, not an API answer. */
   const cardOf = (id: string) => {
     const found = cards.get(id);
@@ -619,6 +676,14 @@ export async function startFakeBridgecard(options: FakeBridgecardOptions) {
     },
     setWindow(seconds: number) {
       windowSeconds = seconds;
+    },
+    /** How the next registration is decided (each plan is used once, in order). */
+    planVerification(plan: VerificationPlan) {
+      verificationPlans.push(plan);
+    },
+    /** Waits until every identity decision scheduled so far has been sent. */
+    async decisionsSent() {
+      while (decisions.size > 0) await Promise.all([...decisions]);
     },
     /** The next `count` authenticated calls answer that status (or never answer). */
     failNext(count: number, how: { status: number; message?: string } | 'hang') {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../db/client.js';
 import { signCryptomusWebhook } from '../providers/payments/cryptomus-signature.js';
 import { sandboxCredentials } from '../providers/payments/index.js';
+import { TEST_IDENTITY } from './card-helpers.js';
 import { HttpClient, SERVER_SESSION_SECRET } from './server-process.js';
 import type { SmtpCapture } from './smtp-capture.js';
 import { STRONG_PASSWORD } from './test-app.js';
@@ -77,7 +78,10 @@ export async function sendUntilAnswered(
   return op.answer;
 }
 
-/** Signs up and verifies through the API (the verification link arrives over SMTP), then waits for the cardholder. */
+/**
+ * Signs up and verifies through the API (the verification link arrives over SMTP), sends an identity to verify, then
+ * waits for the sandbox issuer's approval (its settle timer and webhook) to give the cardholder.
+ */
 export async function signUpCustomer(baseUrl: string, smtp: SmtpCapture, db: Database, email: string) {
   const client = new HttpClient();
   const registered = await client.send(baseUrl, 'POST', '/api/auth/register', {
@@ -91,6 +95,8 @@ export async function signUpCustomer(baseUrl: string, smtp: SmtpCapture, db: Dat
   const verified = await client.send(baseUrl, 'GET', `/api/auth/email/verify/${code}`);
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.text}`);
   const me = (await client.send(baseUrl, 'GET', '/api/user')).json as { _id: string };
+  const submitted = await client.send(baseUrl, 'POST', '/api/cardholder', TEST_IDENTITY);
+  if (submitted.status !== 202) throw new Error(`identity not taken: ${submitted.text}`);
   await waitUntil(`a cardholder for ${email}`, async () => {
     const rows = await executeRows(db, sql`select cardholder_id from users where id = ${me._id}`);
     return Boolean(rows[0]?.cardholder_id);

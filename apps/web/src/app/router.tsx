@@ -32,6 +32,11 @@ const AdminAuditRoute = lazyPage(loadAdminArea, 'AdminAuditRoute');
 const AdminReviewsRoute = lazyPage(loadAdminArea, 'AdminReviewsRoute');
 const AdminJobsRoute = lazyPage(loadAdminArea, 'AdminJobsRoute');
 const ReferralProgramRoute = lazyPage(() => import('./routes/referral-program-route'), 'ReferralProgramRoute');
+const VerifyIdentityRoute = lazyPage(() => import('./routes/verify-identity-route'), 'VerifyIdentityRoute');
+const RestrictedCountriesPage = lazyPage(
+  () => import('../features/info/restricted-countries-page'),
+  'RestrictedCountriesPage',
+);
 const CardDetailsRoute = lazyPage(() => import('./routes/card-details-route'), 'CardDetailsRoute');
 const ProfileSettingsRoute = lazyPage(() => import('./routes/profile-settings-route'), 'ProfileSettingsRoute');
 const DevOutboxRoute = lazyPage(() => import('./routes/dev-outbox-route'), 'DevOutboxRoute');
@@ -54,6 +59,7 @@ export function AppRoutes() {
           <Route path="/support" element={<SupportPage />} />
           <Route path="/terms" element={<TermsPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/restricted-countries" element={<RestrictedCountriesPage />} />
           <Route path="/dev/outbox" element={<DevOutboxRoute />} />
           <Route path="/sandbox/checkout/:uuid" element={<SandboxCheckoutRoute />} />
           <Route path="/sandbox/cards/:cardId" element={<SandboxCardSimulatorRoute />} />
@@ -81,6 +87,7 @@ export function AppRoutes() {
               <Route element={<AuthGuard roles={['user']} />}>
                 <Route path="/referral-program" element={<ReferralProgramRoute />} />
                 <Route path="/cards/:id" element={<CardDetailsRoute />} />
+                <Route path="/verify" element={<VerifyIdentityRoute />} />
               </Route>
             </Route>
           </Route>

@@ -35,20 +35,3 @@ export const currentUserQueryOptions = queryOptions({
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions);
 }
-
-/** How often the dashboard asks again while the issuer cardholder is being created (seconds after verification). */
-export const CARDHOLDER_POLL_MS = 3000;
-
-/**
- * The current user, read again every 3 s while a user has no cardholder yet, so Create Card appears without a
- * reload once card issuing is set up. Stops as soon as the cardholder exists.
- */
-export function useCurrentUserUntilCardholder() {
-  return useQuery({
-    ...currentUserQueryOptions,
-    refetchInterval: (query) => {
-      const user = query.state.data;
-      return user?.role === 'user' && user.cardholderId === null ? CARDHOLDER_POLL_MS : false;
-    },
-  });
-}

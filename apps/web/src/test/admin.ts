@@ -37,6 +37,7 @@ export function makeDashboardStats(
     totalUsers: 0,
     usersGrowth: 0,
     totalCards: 0,
+    verifiedCardholders: 0,
     cardsGrowth: 0,
     totalPaidInvoices: 0,
     paidInvoicesGrowth: 0,

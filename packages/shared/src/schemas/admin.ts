@@ -28,6 +28,8 @@ export const adminDashboardStatsSchema = z.object({
   /** Per cent, one decimal: the last 7 days against the 7 before (100 when the week before had none). */
   usersGrowth: z.number(),
   totalCards: z.number().int(),
+  /** Users whose identity the card issuer has verified (cardholders), legacy cardholders included. */
+  verifiedCardholders: z.number().int(),
   cardsGrowth: z.number(),
   totalPaidInvoices: z.number().int(),
   paidInvoicesGrowth: z.number(),

@@ -153,15 +153,3 @@ export const cardMonthlyFees = pgTable(
     check('card_monthly_fees_status_check', sql`${t.status} in ('paid', 'collecting', 'unpaid', 'waived')`),
   ],
 );
-
-/** Verified users waiting for their issuer cardholder: the queue of the create-cardholders job. */
-export const cardholderRequests = pgTable('cardholder_requests', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: ts('next_attempt_at'),
-  lastError: text('last_error'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  completedAt: ts('completed_at'),
-});

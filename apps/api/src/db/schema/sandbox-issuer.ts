@@ -7,14 +7,27 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * The sandbox issuer's own books: what a real issuer keeps on its side. The app's modules never read these; only
  * the sandbox issuer (providers/issuing/sandbox-*) does, over its HTTP API.
  */
-export const sandboxIssuerCardholders = pgTable('sandbox_issuer_cardholders', {
-  id: text('id').primaryKey(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  email: text('email').notNull(),
-  metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const sandboxIssuerCardholders = pgTable(
+  'sandbox_issuer_cardholders',
+  {
+    id: text('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    metaData: jsonb('meta_data').$type<Record<string, unknown>>().notNull().default({}),
+    /** Identity verification: PENDING until the sandbox decides (after its settle delay), then told by webhook. */
+    status: text('status', { enum: ['PENDING', 'VERIFIED', 'FAILED', 'MORE_INFORMATION_REQUIRED'] })
+      .notNull()
+      .default('VERIFIED'),
+    /** Phone, address and identity as registered, sealed under the sandbox issuer key (the issuer keeps them). */
+    detailsSealed: text('details_sealed'),
+    decideAt: ts('decide_at'),
+    decidedAt: ts('decided_at'),
+    reason: text('reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_issuer_cardholders_due_idx').on(t.decideAt).where(sql`${t.status} = 'PENDING'`)],
+);
 
 export const sandboxIssuerCards = pgTable(
   'sandbox_issuer_cards',

@@ -23,6 +23,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.createdAt, t.id),
     index('users_admins_idx').on(t.id).where(sql`${t.role} = 'admin'`),
+    // The admin dashboard counts verified cardholders off this index alone.
+    index('users_cardholders_idx').on(t.id).where(sql`${t.cardholderId} is not null`),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
     check('users_email_length_check', sql`char_length(${t.email}) between 3 and 254`),
   ],

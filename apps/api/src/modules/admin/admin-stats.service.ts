@@ -4,7 +4,7 @@ import {
   CARD_CREATION_FEE_CENTS,
   type DailyStats,
 } from '@coincard/shared';
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { executeRows } from '../../db/client.js';
 import {
   cardMonthlyFees,
@@ -108,6 +108,7 @@ export async function getDashboardStats(deps: Deps, paidPage: number): Promise<A
     totalUsers: total('usersRegistered'),
     usersGrowth: weekGrowth('usersRegistered'),
     totalCards: total('cardsCreated'),
+    verifiedCardholders: await countVerifiedCardholders(deps),
     cardsGrowth: weekGrowth('cardsCreated'),
     totalPaidInvoices: total('paidInvoices'),
     paidInvoicesGrowth: weekGrowth('paidInvoices'),
@@ -131,6 +132,12 @@ export async function getDashboardStats(deps: Deps, paidPage: number): Promise<A
     },
     openReviews: await countOpenReviews(deps),
   };
+}
+
+/** Users the card issuer has verified (an index-only count over users_cardholders_idx). */
+async function countVerifiedCardholders(deps: Deps): Promise<number> {
+  const [row] = await deps.db.select({ n: count() }).from(users).where(isNotNull(users.cardholderId));
+  return row?.n ?? 0;
 }
 
 const sumOf = async (query: Promise<Array<{ total: string | number | null }>>) => Number((await query)[0]?.total ?? 0);

@@ -19,7 +19,6 @@ import { claimLoginAttempt, clearLoginFailures } from '../../lib/login-delay.js'
 import { hitRateLimit, RATE_RULES, tryRateLimit } from '../../lib/rate-limit.js';
 import { enqueueMail } from '../../providers/mail/mail-queue.js';
 import { audit } from '../audit/audit.js';
-import { requestCardholder } from '../cards/cardholders.service.js';
 import { recordReferralAtVerification } from '../referrals/referral-rewards.service.js';
 import { afterCredentialChange } from './credential-change.js';
 import { consumeLinkCode, issueLinkCode, issueOtp, verifyOtp, voidOpenCodes } from './one-time-codes.service.js';
@@ -147,7 +146,6 @@ export async function verifyEmail(
     if (user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
     const referral = await recordReferralAtVerification(tx, deps, user);
     await audit(tx, { action: 'auth.email_verified', targetUserId: user.id, ip: ctx.ip, details: referral });
-    if (user.role === 'user') await requestCardholder(tx, deps, user.id);
     const tokens = await createSession(deps, tx, user.id, ctx);
     return { tokens, response: { message: 'Your e-mail is verified. Welcome to CoinCard!', referral } };
   });
@@ -325,7 +323,6 @@ export async function resetPassword(
       const referral = await recordReferralAtVerification(tx, deps, user, { byPasswordReset: true });
       await audit(tx, { action: 'auth.email_verified', targetUserId: user.id, ip: ctx.ip, details: referral });
     }
-    if (user?.role === 'user') await requestCardholder(tx, deps, user.id);
     // Every session ends (whoever holds one may be the reason for the reset) and every other open code is void.
     await afterCredentialChange(tx, { userId: consumed.userId, reason: 'password_reset', now });
     await audit(tx, { action: 'auth.password_reset', targetUserId: consumed.userId, ip: ctx.ip });

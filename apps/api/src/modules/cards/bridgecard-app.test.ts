@@ -1,25 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, cardOf, createCard, fundedUser } from '../../test/card-helpers.js';
+import { balanceOf, cardOf, createCard, fundedUser, TEST_IDENTITY, verifyCardholder } from '../../test/card-helpers.js';
 import { countRows } from '../../test/count-rows.js';
 import { startFakeBridgecard } from '../../test/fake-bridgecard.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const KEYS = { accessToken: 'at_test_app', secretKey: 'sk_test_app', webhookSecret: 'whsec_app_0123456789abcdef' };
-const PROFILE = JSON.stringify({
-  address: {
-    address: '1 Main St',
-    city: 'Lagos',
-    state: 'Lagos',
-    country: 'Nigeria',
-    postal_code: '100001',
-    house_no: '1',
-  },
-  phone: '08000000000',
-  identity: { id_type: 'NIGERIAN_BVN_VERIFICATION', bvn: '22222222222' },
-});
-
 let fake: Awaited<ReturnType<typeof startFakeBridgecard>>;
 let t: TestApp;
 
@@ -32,7 +19,6 @@ beforeAll(async () => {
       BRIDGECARD_ACCESS_TOKEN: KEYS.accessToken,
       BRIDGECARD_SECRET_KEY: KEYS.secretKey,
       BRIDGECARD_WEBHOOK_SECRET: KEYS.webhookSecret,
-      BRIDGECARD_CARDHOLDER_PROFILE: PROFILE,
     },
   });
   fake.setWebhookUrl(`${t.appUrl}/api/webhooks/issuing`);
@@ -47,10 +33,16 @@ describe('the product on a Bridgecard-compatible issuer', () => {
   it('creates the cardholder and card, loads through a webhook, and records spending', async () => {
     expect(t.deps.sandboxIssuer).toBeNull();
     expect((await t.request('GET', '/sandbox/issuing/simulator/cards/x')).statusCode).toBe(404);
-    const { jar, user } = await fundedUser(t, 'bridge@example.com', 10_000);
+    const { jar, user } = await fundedUser(t, 'bridge@example.com', 10_000, {
+      settle: async () => {
+        await fake.decisionsSent();
+        await t.runJobs();
+      },
+    });
     expect((await t.request('GET', '/api/user', { jar })).json().cardholderId).toMatch(/^[0-9a-f]{32}$/);
     const created = (await createCard(t, jar, { name: 'Bridge', pin: 7 })).json();
-    expect(created.card).toMatchObject({ status: 'active', simulatorUrl: null });
+    // The name on the card is the cardholder's legal name, as verified.
+    expect(created.card).toMatchObject({ status: 'active', simulatorUrl: null, holderName: 'Ada Lovelace' });
     const issuerCard = [...fake.cards.values()].find((card) => card.card_number.endsWith(created.card.last4Digits));
     expect(issuerCard?.pin).toBe('0007');
 
@@ -85,8 +77,50 @@ describe('the product on a Bridgecard-compatible issuer', () => {
         is_recurring: true,
       },
     });
-    expect(await countRows(t, 'provider_events', sql`provider = 'bridgecard'`)).toBe(2);
+    // The identity decision, the load and the purchase.
+    expect(await countRows(t, 'provider_events', sql`provider = 'bridgecard'`)).toBe(3);
     expect(user.email).toBe('bridge@example.com');
+  });
+
+  it('applies a refusal that arrives later and twice once; the person fixes the number and is verified', async () => {
+    const { jar } = await t.signUpVerified('bridge-refused@example.com');
+    fake.planVerification({ outcome: 'failed', reason: 'The ID number does not match the name', deliveries: 2 });
+    const submitted = await t.request('POST', '/api/cardholder', { jar, body: TEST_IDENTITY });
+    expect(submitted.statusCode).toBe(202);
+    expect(submitted.json()).toMatchObject({ status: 'pending', reason: null, attemptsLeft: 4 });
+    const registration = fake.requests.findLast((request) => request.path === '/cardholder/register_cardholder');
+    const holderId = [...fake.cardholders.values()].find(
+      (holder) => holder.registration === registration?.body,
+    )?.cardholder_id;
+    expect(registration?.body).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone: '+442079460123',
+      identity: { id_no: 'P12345678', date_of_birth: '1990-12-10', id_country: 'GB' },
+    });
+
+    await fake.decisionsSent();
+    const sent = fake.webhooks.filter((webhook) => webhook.data.cardholder_id === holderId);
+    expect(sent.map((webhook) => [webhook.event, webhook.status])).toEqual([
+      ['cardholder_verification.failed', 200],
+      ['cardholder_verification.failed', 200],
+    ]);
+    await t.runJobs();
+    expect((await t.request('GET', '/api/cardholder', { jar })).json()).toMatchObject({
+      status: 'rejected',
+      reason: 'The ID number does not match the name',
+      attemptsLeft: 4,
+    });
+    expect(await countRows(t, 'provider_events', sql`subject = ${holderId ?? ''}`)).toBe(1);
+    expect(await countRows(t, 'audit_log', sql`action = 'cardholder.rejected'`)).toBe(1);
+    expect((await t.request('GET', '/api/user', { jar })).json().cardholderId).toBeNull();
+
+    const fixed = await verifyCardholder(t, jar, { idNumber: 'P87654321' }, async () => {
+      await fake.decisionsSent();
+      await t.runJobs();
+    });
+    expect(fixed).toMatchObject({ status: 'approved', reason: null, attemptsLeft: 3 });
+    expect((await t.request('GET', '/api/user', { jar })).json().cardholderId).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('refuses webhooks the issuer did not sign', async () => {

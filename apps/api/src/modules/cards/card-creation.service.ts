@@ -68,7 +68,12 @@ export async function completeCardCreation(deps: Deps, cardId: string): Promise<
   try {
     if (!issuerCardId) {
       const [owner] = await deps.db.select().from(users).where(eq(users.id, card.userId));
-      if (!owner?.cardholderId || !card.pendingPinSealed) throw new Error('card has no cardholder or PIN to send');
+      if (!owner?.cardholderId) {
+        // Support asked the user to verify again while the card was being made: nothing to make it for.
+        await refundCreation(deps, card.id, 'Your identity must be verified again before a card can be made.');
+        return { outcome: 'refused' };
+      }
+      if (!card.pendingPinSealed) throw new Error('card has no PIN to send');
       const created = await deps.issuer.createCard({
         cardholderId: owner.cardholderId,
         reference: card.id,

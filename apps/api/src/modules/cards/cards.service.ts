@@ -105,10 +105,11 @@ export async function createCard(
       const [owner] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
       if (!owner || owner.suspended)
         throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
+      // The cardholder exists once the issuer has verified who the user is (decision 029).
       if (!owner.cardholderId) {
         throw new AppError(
-          'ValidationError',
-          'Card issuing for your account is still being set up. Please try again in a minute.',
+          'VerificationRequired',
+          'Verify your identity before creating a card: the card issuer must know who holds it.',
         );
       }
       const [live] = await tx

@@ -69,19 +69,12 @@ describe('creating a card', () => {
     expect((await createCard(t, jar, { name: 'Four', pin: 1111 })).statusCode).toBe(201);
   });
 
-  it('waits for the issuer cardholder, which a job creates after verification', async () => {
-    const real = t.deps.issuer.createCardholder;
-    const { IssuerError } = await import('../../providers/issuing/card-issuer.js');
-    t.deps.issuer.createCardholder = async () => {
-      throw new IssuerError('unavailable', 'timeout');
-    };
-    const { jar } = await t.signUpVerified('no-holder@example.com').finally(() => {
-      t.deps.issuer.createCardholder = real;
-    });
+  it('needs a cardholder, which an approved identity verification gives (decision 029)', async () => {
+    const { jar } = await t.signUpVerified('no-holder@example.com');
     expect((await t.request('GET', '/api/user', { jar })).json().cardholderId).toBeNull();
     const response = await createCard(t, jar);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/still being set up/);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ errorCode: 'VerificationRequired', message: /Verify your identity/ });
   });
 
   it('answers the same card for the same Idempotency-Key and charges once', async () => {

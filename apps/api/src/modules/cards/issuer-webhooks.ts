@@ -5,6 +5,7 @@ import { cardOperations, cards } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { IssuerError, type IssuerEvent } from '../../providers/issuing/card-issuer.js';
+import { applyCardholderDecision, verificationOfCardholder } from '../cardholders/verification-decisions.js';
 import { InsufficientFunds, move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { transferTotal } from '../ledger/ledger-read.js';
@@ -145,7 +146,10 @@ export async function recordSpending(
   }
 }
 
-/** `/api/webhooks/issuing`: signed by the issuer in `x-webhook-signature` (decision 008). */
+/**
+ * `/api/webhooks/issuing`: signed by the issuer in `x-webhook-signature` (decision 008). Card events are this module's;
+ * cardholder decisions belong to the cardholder verification (modules/cardholders).
+ */
 export const issuerWebhookSource: WebhookSource<IssuerEvent> = {
   name: 'issuing',
   provider: (deps) => deps.issuer.name,
@@ -156,7 +160,7 @@ export const issuerWebhookSource: WebhookSource<IssuerEvent> = {
       return {
         eventKey: verified.eventKey,
         eventType: verified.name,
-        subject: verified.event.cardId,
+        subject: verified.event.kind === 'cardholder' ? verified.event.cardholderId : verified.event.cardId,
         event: verified.event,
       };
     } catch (error) {
@@ -164,16 +168,18 @@ export const issuerWebhookSource: WebhookSource<IssuerEvent> = {
       throw error;
     }
   },
-  async ownerOf(deps, issuerCardId) {
+  async ownerOf(deps, subject) {
     const [card] = await deps.db
       .select({ userId: cards.userId })
       .from(cards)
-      .where(and(eq(cards.issuer, deps.issuer.name), eq(cards.issuerCardId, issuerCardId)));
-    return card?.userId ?? null;
+      .where(and(eq(cards.issuer, deps.issuer.name), eq(cards.issuerCardId, subject)));
+    // The subject of a cardholder decision is the issuer's cardholder id.
+    return card?.userId ?? (await verificationOfCardholder(deps, subject))?.userId ?? null;
   },
   async process(deps, event) {
     if (event.kind === 'fund' || event.kind === 'unload') return applyMovementEvent(deps, event);
     if (event.kind === 'debit' || event.kind === 'reversal') return recordSpending(deps, event);
+    if (event.kind === 'cardholder') return applyCardholderDecision(deps, event);
     return { outcome: 'acknowledged', done: true };
   },
 };

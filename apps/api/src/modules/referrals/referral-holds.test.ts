@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/client.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
-import { balanceOf, cardOf, createCard, fundedUser, signInAgain } from '../../test/card-helpers.js';
+import { balanceOf, cardOf, createCard, fundedUser, signInAgain, verifyCardholder } from '../../test/card-helpers.js';
 import { CookieJar } from '../../test/cookie-jar.js';
 import { createDeposit, payInSandbox } from '../../test/deposit-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
@@ -34,6 +34,7 @@ async function topUp(jar: CookieJar, cents: number) {
 
 async function friendOf(referrerId: string) {
   const friend = await t.signUpVerified(unique('friend'), { referredBy: referrerId });
+  await verifyCardholder(t, friend.jar);
   return friend;
 }
 
@@ -109,6 +110,7 @@ describe('an account verified by a password reset', () => {
     const email = unique('late-friend');
     const { code } = await t.signUp(email, { referredBy: ref.user._id });
     const jar = await verifyByPasswordReset(email);
+    await verifyCardholder(t, jar);
     await topUp(jar, 5000);
     const late = await t.request('GET', `/api/auth/email/verify/${code}`, { jar: new CookieJar() });
     expect(late.statusCode).toBe(400);
@@ -142,6 +144,7 @@ describe('a referral squatted on an address nobody verified', () => {
     expect(again.statusCode).toBe(201);
     await t.smtp.latest(email, 'Someone tried to sign up');
     const jar = await verifyByPasswordReset(email);
+    await verifyCardholder(t, jar);
     await topUp(jar, 5000);
     expect((await createCard(t, jar)).json().reward).toBe(0);
     const squatterLogin = await t.request('POST', '/api/auth/login', {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/client.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
-import { balanceOf, createCard, fundedUser } from '../../test/card-helpers.js';
+import { balanceOf, createCard, fundedUser, verifyCardholder } from '../../test/card-helpers.js';
 import type { CookieJar } from '../../test/cookie-jar.js';
 import { createDeposit, payInSandbox } from '../../test/deposit-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
@@ -35,6 +35,7 @@ const referrer = (balance = 5000) => fundedUser(t, unique('referrer'), balance);
 /** Somebody who signs up through `code`'s link and opens the verification mail. */
 async function referredBy(code: string, email = unique('friend')) {
   const signedUp = await t.signUpVerified(email, { referredBy: code });
+  await verifyCardholder(t, signedUp.jar);
   return signedUp;
 }
 

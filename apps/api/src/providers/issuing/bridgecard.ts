@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { CardholderProfile } from '../../config.js';
 import { type CircuitOptions, createCircuit, fetchThrough, OutageError } from '../../lib/circuit-breaker.js';
 import { hmacSha256, safeEqual } from '../../lib/crypto.js';
 import {
+  type CardholderRegistration,
   type CardIssuer,
   IssuerError,
   type IssuerEvent,
@@ -21,8 +21,6 @@ export type BridgecardOptions = {
   /** Encrypts PINs (docs/card-issuer-protocol.md). */
   secretKey: string;
   webhookSecret: string;
-  /** The programme's cardholder fields the product does not collect. */
-  cardholderProfile: CardholderProfile;
   name?: string;
   timeoutMs?: number;
   simulatorUrl?: (cardId: string) => string;
@@ -91,11 +89,29 @@ function issuerDate(text: string): Date {
   return Number.isNaN(date.getTime()) ? new Date(0) : date;
 }
 
-/** The issuer's names are split in two; the product knows an e-mail address only. */
-function namesFrom(email: string): { first: string; last: string } {
-  const letters = (email.split('@')[0] ?? '').replace(/[^A-Za-z]/g, '').slice(0, 20);
-  const first = letters ? letters[0]?.toUpperCase() + letters.slice(1).toLowerCase() : 'Card';
-  return { first, last: 'CoinCard' };
+/** Bridgecard's identity types are named per country in its KYC table; ours go as the generic kind (decision 029). */
+const ID_TYPE_NAMES: Record<CardholderRegistration['idType'], string> = {
+  passport: 'PASSPORT',
+  national_id: 'NATIONAL_ID',
+  drivers_license: 'DRIVERS_LICENSE',
+};
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/**
+ * The issuer's address object: its examples name the country ("Nigeria") and ask for a house number apart; ours is
+ * the leading number of the first line, else the second line, else the first line whole.
+ */
+function issuerAddress(address: CardholderRegistration['address']) {
+  const number = address.line1.match(/^\s*(\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?)\b/)?.[1];
+  return {
+    address: address.line2 ? `${address.line1}, ${address.line2}` : address.line1,
+    city: address.city,
+    state: address.state ?? address.city,
+    country: countryNames.of(address.country) ?? address.country,
+    postal_code: address.postalCode,
+    house_no: number ?? address.line2 ?? address.line1,
+  };
 }
 
 function toTransaction(raw: z.infer<typeof transactionSchema>): IssuerTransaction {
@@ -141,6 +157,7 @@ function toEvent(name: string, data: Record<string, unknown>, rawBody: string): 
   const reference = text('transaction_reference');
   const [family, outcome] = name.split('.');
   const other = { event: { kind: 'other', name, cardId } as IssuerEvent, key: eventKeyOf(name, [rawBody]) };
+  if (family === 'cardholder_verification') return cardholderEvent(name, outcome, data) ?? other;
   if (!cardId || !amount.success || amount.data <= 0) return other;
   const amountCents = amount.data;
   if ((family === 'card_credit_event' || family === 'card_unload_event') && reference) {
@@ -180,6 +197,37 @@ function toEvent(name: string, data: Record<string, unknown>, rawBody: string): 
     };
   }
   return other;
+}
+
+/**
+ * `cardholder_verification.successful | failed | manual_review`. The documented failure carries `error_description`
+ * (some integration guides show `reason`); `needs_more_information: true` on a failure is this app's protocol
+ * extension, which only the sandbox sends (docs/card-issuer-protocol.md). One decision per cardholder and outcome.
+ */
+function cardholderEvent(
+  name: string,
+  outcome: string | undefined,
+  data: Record<string, unknown>,
+): { event: IssuerEvent; key: string } | null {
+  const cardholderId = typeof data.cardholder_id === 'string' && data.cardholder_id ? data.cardholder_id : null;
+  if (!cardholderId) return null;
+  const said = [data.error_description, data.reason].find((value) => typeof value === 'string' && value.trim());
+  const reason = typeof said === 'string' ? said.trim().slice(0, 500) : null;
+  const decided =
+    outcome === 'successful'
+      ? 'approved'
+      : outcome === 'failed'
+        ? data.needs_more_information === true
+          ? 'needs_more_information'
+          : 'rejected'
+        : outcome === 'manual_review'
+          ? 'manual_review'
+          : null;
+  if (!decided) return null;
+  return {
+    event: { kind: 'cardholder', outcome: decided, cardholderId, reason: decided === 'approved' ? null : reason },
+    key: eventKeyOf(name, [cardholderId]),
+  };
 }
 
 /** The Bridgecard-compatible adapter: `token: Bearer` calls, cents as strings, zod-checked answers, signed webhooks. */
@@ -232,17 +280,23 @@ export function createBridgecardIssuer(options: BridgecardOptions): CardIssuer {
   const issuer: CardIssuer = {
     name: options.name ?? 'bridgecard',
 
-    async createCardholder({ userId, email }) {
-      const { first, last } = namesFrom(email);
-      const data = await call('POST', '/cardholder/register_cardholder_synchronously', {
+    async registerCardholder(input) {
+      const data = await call('POST', '/cardholder/register_cardholder', {
         body: {
-          first_name: first,
-          last_name: last,
-          address: options.cardholderProfile.address,
-          phone: options.cardholderProfile.phone,
-          email_address: email,
-          identity: options.cardholderProfile.identity,
-          meta_data: { user_id: userId },
+          first_name: input.firstName,
+          last_name: input.lastName,
+          address: issuerAddress(input.address),
+          phone: input.phone,
+          email_address: input.email,
+          identity: {
+            id_type: ID_TYPE_NAMES[input.idType],
+            id_no: input.idNumber,
+            id_country: input.idCountry,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            date_of_birth: input.dateOfBirth,
+          },
+          meta_data: { user_id: input.userId, verification_id: input.verificationId },
         },
       });
       return { cardholderId: read(z.object({ cardholder_id: z.string().min(1) }), data).cardholder_id };

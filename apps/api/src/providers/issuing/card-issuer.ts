@@ -1,13 +1,31 @@
+import type { IdType } from '@coincard/shared';
+
 /**
  * The card issuer as the rest of the app sees it. One implementation speaks the Bridgecard protocol
  * (docs/card-issuer-protocol.md); the embedded default points it at the sandbox issuer served by the app itself.
  * Nothing outside providers/issuing knows which one runs.
  */
 
-export type CardholderInput = {
-  /** Our user id: sent as meta data so the issuer's records point back to us. */
+/**
+ * A person to register as a cardholder, with the fields they gave in the verification step (decision 029). The
+ * issuer verifies them and tells the outcome by webhook.
+ */
+export type CardholderRegistration = {
+  /** Our user id and verification id: sent as meta data so the issuer's records point back to us. */
   userId: string;
+  verificationId: string;
   email: string;
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string;
+  /** E.164. */
+  phone: string;
+  address: { line1: string; line2?: string; city: string; state?: string; postalCode: string; country: string };
+  idType: IdType;
+  idNumber: string;
+  /** ISO 3166-1 alpha-2. */
+  idCountry: string;
 };
 
 export type CreateCardInput = {
@@ -82,6 +100,13 @@ export type IssuerEvent =
       reason: string | null;
     }
   | { kind: 'reversal'; cardId: string; reference: string; amountCents: number; description: string }
+  | {
+      /** The issuer's decision on a cardholder's identity; `manual_review`: a person at the issuer looks first. */
+      kind: 'cardholder';
+      outcome: 'approved' | 'rejected' | 'needs_more_information' | 'manual_review';
+      cardholderId: string;
+      reason: string | null;
+    }
   | { kind: 'other'; name: string; cardId: string | null };
 
 export type VerifiedIssuerEvent = { name: string; eventKey: string; event: IssuerEvent };
@@ -89,7 +114,8 @@ export type VerifiedIssuerEvent = { name: string; eventKey: string; event: Issue
 export type CardIssuer = {
   /** Recorded beside stored events and operations: which issuer they belong to. */
   name: string;
-  createCardholder: (input: CardholderInput) => Promise<{ cardholderId: string }>;
+  /** Accepted for verification: the cardholder exists at once, the decision arrives by webhook. */
+  registerCardholder: (input: CardholderRegistration) => Promise<{ cardholderId: string }>;
   createCard: (input: CreateCardInput) => Promise<{ cardId: string }>;
   getCard: (cardId: string) => Promise<IssuerCard>;
   /** The full number, expiry and CVV: read on demand, never stored by the app. */

@@ -1,11 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxIssuerWebhooks } from '../../db/schema/index.js';
 import { hmacSha256 } from '../../lib/crypto.js';
 import { startFakeBridgecard } from '../../test/fake-bridgecard.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createBridgecardIssuer } from './bridgecard.js';
-import { type CardIssuer, IssuerError } from './card-issuer.js';
+import { type CardholderRegistration, type CardIssuer, IssuerError } from './card-issuer.js';
 import { sandboxIssuerCredentials } from './index.js';
 
 const KEYS = {
@@ -13,18 +15,22 @@ const KEYS = {
   secretKey: 'sk_test_contract',
   webhookSecret: 'whsec_contract_0123456789',
 };
-const PROFILE = {
-  address: {
-    address: '9 Jibowu Street',
-    city: 'Aba North',
-    state: 'Abia',
-    country: 'Nigeria',
-    postal_code: '1000242',
-    house_no: '13',
-  },
-  phone: '08122277789',
-  identity: { id_type: 'NIGERIAN_BVN_VERIFICATION', bvn: '22222222222' },
-};
+/** A person as the verification step sends them; the document number decides the sandbox's answer. */
+const person = (idNumber: string): CardholderRegistration => ({
+  userId: reference(),
+  verificationId: reference(),
+  email: 'ada.lovelace@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  dateOfBirth: '1990-12-10',
+  phone: '+442079460123',
+  address: { line1: '12 Ada Street', city: 'London', postalCode: 'N1 9GU', country: 'GB' },
+  idType: 'passport',
+  idNumber,
+  idCountry: 'GB',
+});
+
+type Decision = 'approved' | 'rejected' | 'needs_more_information';
 
 let sandboxApp: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeBridgecard>>;
@@ -42,6 +48,10 @@ afterAll(async () => {
 /** What the contract needs from each side besides the adapter: the issuer's own hands, and a clock. */
 type Fixture = {
   issuer: () => CardIssuer;
+  /** The document number to register with so the issuer decides `decision` (the sandbox reads it; the fake plans). */
+  numberFor: (decision: Decision) => string;
+  /** The issuer decides the cardholder's identity; answers the webhook it sends about it. */
+  decide: (cardholderId: string) => Promise<{ rawBody: string; signature: string }>;
   /** The issuer finishes a fund or unload it accepted. */
   complete: (reference: string) => Promise<void>;
   purchase: (cardId: string, cents: number) => Promise<string | null>;
@@ -52,6 +62,18 @@ type Fixture = {
 const fixtures: Record<string, Fixture> = {
   sandbox: {
     issuer: () => sandboxApp.deps.issuer,
+    numberFor: (decision) =>
+      ({ approved: 'P1234567', rejected: 'P12340000', needs_more_information: 'P12341111' })[decision],
+    async decide(cardholderId) {
+      await sandboxApp.deps.sandboxIssuer?.completeDue(new Date(sandboxApp.deps.now().getTime() + 86_400_000));
+      const [webhook] = await sandboxApp.deps.db
+        .select()
+        .from(sandboxIssuerWebhooks)
+        .where(like(sandboxIssuerWebhooks.body, `%"cardholder_id":"${cardholderId}"%`));
+      if (!webhook) throw new Error('the sandbox sent no decision');
+      const secret = sandboxIssuerCredentials(sandboxApp.deps.sessionSecret).webhookSecret;
+      return { rawBody: webhook.body, signature: hmacSha256(secret, webhook.body) };
+    },
     async complete() {
       await sandboxApp.deps.sandboxIssuer?.completeDue(new Date(sandboxApp.deps.now().getTime() + 86_400_000));
     },
@@ -65,7 +87,20 @@ const fixtures: Record<string, Fixture> = {
     webhookSecret: () => sandboxIssuerCredentials(sandboxApp.deps.sessionSecret).webhookSecret,
   },
   bridgecard: {
-    issuer: () => createBridgecardIssuer({ ...KEYS, baseUrl: fake.url, cardholderProfile: PROFILE, timeoutMs: 500 }),
+    issuer: () => createBridgecardIssuer({ ...KEYS, baseUrl: fake.url, timeoutMs: 500 }),
+    numberFor(decision) {
+      if (decision === 'rejected') fake.planVerification({ outcome: 'failed', reason: 'The ID number is invalid' });
+      if (decision === 'needs_more_information') {
+        fake.planVerification({ outcome: 'failed', reason: 'Send a clearer document', needsMoreInformation: true });
+      }
+      return 'P1234567';
+    },
+    async decide(cardholderId) {
+      await fake.decisionsSent();
+      const webhook = fake.webhooks.findLast((sent) => sent.data.cardholder_id === cardholderId);
+      if (!webhook) throw new Error('the fake sent no decision');
+      return { rawBody: webhook.rawBody, signature: webhook.signature };
+    },
     async complete(reference) {
       await fake.completeOperation(reference, 'successful', { deliver: false });
     },
@@ -88,7 +123,48 @@ describe.each(Object.entries(fixtures))('card issuer contract: %s', (_name, fixt
   let cardholderId: string;
   beforeAll(async () => {
     issuer = fixture.issuer();
-    ({ cardholderId } = await issuer.createCardholder({ userId: reference(), email: 'ada.lovelace@example.com' }));
+    ({ cardholderId } = await issuer.registerCardholder(person(fixture.numberFor('approved'))));
+    await fixture.decide(cardholderId);
+  });
+
+  const decisionOf = async (id: string) => {
+    const { rawBody, signature } = await fixture.decide(id);
+    return issuer.verifyWebhook(rawBody, signature).event;
+  };
+
+  it('registers a cardholder at once, gives them no card before the signed webhook says they are verified', async () => {
+    const { cardholderId: id } = await issuer.registerCardholder(person(fixture.numberFor('approved')));
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await expect(
+      issuer.createCard({ cardholderId: id, reference: reference(), pin: '0042', userId: 'u-1' }),
+    ).rejects.toMatchObject({ kind: 'refused' });
+    expect(await decisionOf(id)).toEqual({ kind: 'cardholder', outcome: 'approved', cardholderId: id, reason: null });
+    await expect(
+      issuer.createCard({ cardholderId: id, reference: reference(), pin: '0042', userId: 'u-1' }),
+    ).resolves.toMatchObject({ cardId: expect.any(String) });
+  });
+
+  it('refuses an identity with the reason, or asks for more, by the same webhook', async () => {
+    const refused = await issuer.registerCardholder(person(fixture.numberFor('rejected')));
+    expect(await decisionOf(refused.cardholderId)).toMatchObject({
+      kind: 'cardholder',
+      outcome: 'rejected',
+      reason: expect.stringMatching(/\w{5}/),
+    });
+    const unsure = await issuer.registerCardholder(person(fixture.numberFor('needs_more_information')));
+    expect(await decisionOf(unsure.cardholderId)).toMatchObject({
+      kind: 'cardholder',
+      outcome: 'needs_more_information',
+      reason: expect.stringMatching(/\w{5}/),
+    });
+    await expect(
+      issuer.createCard({ cardholderId: refused.cardholderId, reference: reference(), pin: '0042', userId: 'u-1' }),
+    ).rejects.toMatchObject({ kind: 'refused' });
+  });
+
+  it('refuses a registration that lacks what the issuer needs, as a definite no', async () => {
+    const incomplete = { ...person('P1234567'), firstName: '' };
+    await expect(issuer.registerCardholder(incomplete)).rejects.toMatchObject({ kind: 'refused' });
   });
 
   async function newCard(pin = '0042') {
@@ -111,7 +187,8 @@ describe.each(Object.entries(fixtures))('card issuer contract: %s', (_name, fixt
     const card = await issuer.getCard(first.cardId);
     expect(card).toMatchObject({ cardId: first.cardId, balanceCents: 0, isActive: true, isDeleted: false });
     expect(card.last4).toMatch(/^\d{4}$/);
-    expect(card.holderName.toUpperCase()).toContain('ADALOVELACE');
+    // The name on the card is the cardholder's legal name, as verified.
+    expect(card.holderName.toUpperCase()).toBe('ADA LOVELACE');
   });
 
   it('reveals a Luhn-valid Mastercard number, a CVV and a future expiry', async () => {
@@ -246,6 +323,25 @@ describe.each(Object.entries(fixtures))('card issuer contract: %s', (_name, fixt
       reference: 'r3_REVERSAL',
     });
     expect(event('3d_secure_otp_event.generated', { card_id: 'c1', otp: '123456' })).toMatchObject({ kind: 'other' });
+    const holder = { cardholder_id: 'h1', is_active: true, livemode: false, issuing_app_id: 'app' };
+    expect(event('cardholder_verification.successful', holder)).toEqual({
+      kind: 'cardholder',
+      outcome: 'approved',
+      cardholderId: 'h1',
+      reason: null,
+    });
+    expect(event('cardholder_verification.failed', { ...holder, error_description: 'invalid ID number' })).toEqual({
+      kind: 'cardholder',
+      outcome: 'rejected',
+      cardholderId: 'h1',
+      reason: 'invalid ID number',
+    });
+    // Integration guides show the reason as `reason`; this app's sandbox can ask for more information.
+    expect(
+      event('cardholder_verification.failed', { ...holder, reason: 'blurry', needs_more_information: true }),
+    ).toMatchObject({ outcome: 'needs_more_information', reason: 'blurry' });
+    expect(event('cardholder_verification.manual_review', holder)).toMatchObject({ outcome: 'manual_review' });
+    expect(event('cardholder_verification.failed', { is_active: false })).toMatchObject({ kind: 'other' });
     const body = JSON.stringify({
       event: 'card_credit_event.successful',
       data: { ...base, transaction_reference: 'r1' },
@@ -258,12 +354,48 @@ describe.each(Object.entries(fixtures))('card issuer contract: %s', (_name, fixt
 });
 
 describe('Bridgecard adapter on the wire', () => {
-  const issuer = () =>
-    createBridgecardIssuer({ ...KEYS, baseUrl: fake.url, cardholderProfile: PROFILE, timeoutMs: 500 });
+  const issuer = () => createBridgecardIssuer({ ...KEYS, baseUrl: fake.url, timeoutMs: 500 });
+
+  it("registers the person's own fields, in the issuer's shapes", async () => {
+    const adapter = issuer();
+    const registration = {
+      ...person('X98765432'),
+      address: { line1: '4 Rue de la Paix', line2: 'Apt 3', city: 'Paris', postalCode: '75002', country: 'FR' },
+      idType: 'national_id' as const,
+      idCountry: 'FR',
+    };
+    await adapter.registerCardholder(registration);
+    const register = fake.requests.findLast((request) => request.path === '/cardholder/register_cardholder');
+    expect(register?.body).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      address: {
+        address: '4 Rue de la Paix, Apt 3',
+        city: 'Paris',
+        state: 'Paris',
+        country: 'France',
+        postal_code: '75002',
+        house_no: '4',
+      },
+      phone: '+442079460123',
+      email_address: 'ada.lovelace@example.com',
+      identity: {
+        id_type: 'NATIONAL_ID',
+        id_no: 'X98765432',
+        id_country: 'FR',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        date_of_birth: '1990-12-10',
+      },
+      meta_data: { user_id: registration.userId, verification_id: registration.verificationId },
+    });
+    await fake.decisionsSent();
+  });
 
   it('signs every call with `token: Bearer`, sends cents as strings and the PIN encrypted with the secret key', async () => {
     const adapter = issuer();
-    const { cardholderId } = await adapter.createCardholder({ userId: 'user-wire', email: 'wire@example.com' });
+    const { cardholderId } = await adapter.registerCardholder(person('P1234567'));
+    await fake.decisionsSent();
     const { cardId } = await adapter.createCard({
       cardholderId,
       reference: reference(),
@@ -272,14 +404,6 @@ describe('Bridgecard adapter on the wire', () => {
     });
     await adapter.fundCard({ cardId, amountCents: 12_345, reference: reference() });
     expect(fake.requests.every((request) => request.headers.token === `Bearer ${KEYS.accessToken}`)).toBe(true);
-    const register = fake.requests.findLast(
-      (request) => request.path === '/cardholder/register_cardholder_synchronously',
-    );
-    expect(register?.body).toMatchObject({
-      email_address: 'wire@example.com',
-      meta_data: { user_id: 'user-wire' },
-      phone: PROFILE.phone,
-    });
     const created = fake.requests.findLast((request) => request.path === '/cards/create_card');
     expect(created?.body).toMatchObject({ card_type: 'virtual', card_brand: 'Mastercard', card_currency: 'USD' });
     expect(String(created?.body?.pin)).not.toContain('0042');
@@ -316,11 +440,7 @@ describe('Bridgecard adapter on the wire', () => {
     await new Promise<void>((resolve) => relayless.listen(0, '127.0.0.1', resolve));
     const { port } = relayless.address() as AddressInfo;
     try {
-      const adapter = createBridgecardIssuer({
-        ...KEYS,
-        cardholderProfile: PROFILE,
-        baseUrl: `http://127.0.0.1:${port}`,
-      });
+      const adapter = createBridgecardIssuer({ ...KEYS, baseUrl: `http://127.0.0.1:${port}` });
       await expect(adapter.getCardSecrets('x')).rejects.toMatchObject({ kind: 'unavailable' });
     } finally {
       await new Promise((resolve) => relayless.close(resolve));

@@ -1,4 +1,4 @@
-import type { CardholderProfile, Config } from '../../config.js';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { CircuitOptions } from '../../lib/circuit-breaker.js';
 import { derivePurposeKey, keyedHash } from '../../lib/keys.js';
@@ -23,20 +23,6 @@ export function sandboxIssuerCredentials(sessionSecret: string): SandboxIssuerCr
     webhookSecret: keyedHash(key, 'sandbox-issuer-webhook'),
   };
 }
-
-/** What the sandbox issuer asks of a cardholder beyond the e-mail: a demo programme's fixed profile. */
-const SANDBOX_CARDHOLDER_PROFILE: CardholderProfile = {
-  address: {
-    address: '256 Chapman Road STE 105-4',
-    city: 'Newark',
-    state: 'Delaware',
-    country: 'US',
-    postal_code: '19702',
-    house_no: '105',
-  },
-  phone: '+13025550100',
-  identity: { id_type: 'SANDBOX_PROGRAMME' },
-};
 
 export type IssuerSetup = { issuer: CardIssuer; sandbox: SandboxBooks | null };
 
@@ -63,7 +49,6 @@ export function createCardIssuer(input: {
         accessToken: config.BRIDGECARD_ACCESS_TOKEN ?? '',
         secretKey: config.BRIDGECARD_SECRET_KEY ?? '',
         webhookSecret: config.BRIDGECARD_WEBHOOK_SECRET ?? '',
-        cardholderProfile: JSON.parse(config.BRIDGECARD_CARDHOLDER_PROFILE ?? '{}') as CardholderProfile,
         circuit: input.circuit,
       }),
       sandbox: null,
@@ -92,7 +77,6 @@ export function createCardIssuer(input: {
     ...credentials,
     name: 'sandbox',
     baseUrl: () => `${input.selfUrl()}/sandbox/issuing/v1`,
-    cardholderProfile: SANDBOX_CARDHOLDER_PROFILE,
     simulatorUrl: (cardId) => new URL(`/sandbox/cards/${cardId}`, config.APP_URL).toString(),
     circuit: input.circuit,
   });

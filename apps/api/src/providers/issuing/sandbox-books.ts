@@ -74,6 +74,27 @@ export function luhnCardNumber(): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
+const REFUSED_REASON = 'The identity document number does not match the name and date of birth given.';
+const MORE_INFORMATION_REASON =
+  'The identity document could not be confirmed from the details given: its type, number or issuing country does not match our records.';
+
+/** The sandbox's test values for an identity check, read from the registered `identity.id_no`. */
+function decideIdentity(sealedJson: string): {
+  status: 'VERIFIED' | 'FAILED' | 'MORE_INFORMATION_REQUIRED';
+  reason: string | null;
+} {
+  let number = '';
+  try {
+    const details = JSON.parse(sealedJson) as { identity?: { id_no?: unknown } };
+    number = String(details.identity?.id_no ?? '');
+  } catch {
+    number = '';
+  }
+  if (number.endsWith('0000')) return { status: 'FAILED', reason: REFUSED_REASON };
+  if (number.endsWith('1111')) return { status: 'MORE_INFORMATION_REQUIRED', reason: MORE_INFORMATION_REASON };
+  return { status: 'VERIFIED', reason: null };
+}
+
 export function createSandboxBooks(options: SandboxIssuerOptions) {
   const { db, box } = options;
   const available = (card: Card) => card.bookBalance - card.reserved;
@@ -148,9 +169,43 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
     return delivered;
   }
 
+  /**
+   * Decides the identity checks due by `asOf`, as an issuer's KYC would, with sandbox test values: a document number
+   * ending in 0000 is refused, one ending in 1111 needs more information, any other passes. Then tells the app.
+   */
+  async function decideCardholders(asOf: Date): Promise<number> {
+    const now = options.now();
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(sandboxIssuerCardholders)
+        .where(and(eq(sandboxIssuerCardholders.status, 'PENDING'), lte(sandboxIssuerCardholders.decideAt, asOf)))
+        .orderBy(asc(sandboxIssuerCardholders.decideAt))
+        .limit(50)
+        .for('update', { skipLocked: true });
+      for (const holder of due) {
+        const decision = decideIdentity(holder.detailsSealed ? box.open(holder.detailsSealed) : '{}');
+        await tx
+          .update(sandboxIssuerCardholders)
+          .set({ status: decision.status, reason: decision.reason, decidedAt: now })
+          .where(eq(sandboxIssuerCardholders.id, holder.id));
+        const data = { cardholder_id: holder.id, is_active: true, livemode: false, issuing_app_id: 'sandbox' };
+        if (decision.status === 'VERIFIED') await queueWebhook(tx, 'cardholder_verification.successful', data);
+        else
+          await queueWebhook(tx, 'cardholder_verification.failed', {
+            ...data,
+            error_description: decision.reason,
+            ...(decision.status === 'MORE_INFORMATION_REQUIRED' ? { needs_more_information: true } : {}),
+          });
+      }
+      return due.length;
+    });
+  }
+
   /** Completes the funds and unloads due by `asOf` (now, unless the back office fast-forwards), then tells the app. */
   async function completeDue(asOf: Date = options.now()): Promise<number> {
     const now = options.now();
+    const decided = await decideCardholders(asOf);
     const completed = await db.transaction(async (tx) => {
       const due = await tx
         .select()
@@ -211,7 +266,7 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
       }
       return due.length;
     });
-    return completed;
+    return decided + completed;
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -231,7 +286,11 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
             .select({ n: count() })
             .from(sandboxIssuerOperations)
             .where(eq(sandboxIssuerOperations.status, 'PENDING'));
-          if ((pending?.n ?? 0) > 0) settleSoon();
+          const [undecided] = await db
+            .select({ n: count() })
+            .from(sandboxIssuerCardholders)
+            .where(eq(sandboxIssuerCardholders.status, 'PENDING'));
+          if ((pending?.n ?? 0) + (undecided?.n ?? 0) > 0) settleSoon();
         })
         .catch((error: unknown) => {
           timer = undefined;
@@ -276,16 +335,32 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
     completeDue,
     deliverDue,
 
-    async registerCardholder(input: { firstName: string; lastName: string; email: string; metaData: object }) {
+    /** Registers a cardholder whose identity is checked "moments later" (the settle delay), like the issuer's. */
+    async registerCardholder(input: {
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone: string;
+      address: Record<string, unknown>;
+      identity: Record<string, unknown>;
+      metaData: Record<string, unknown>;
+    }) {
       const id = hexId();
+      const now = options.now();
       await db.insert(sandboxIssuerCardholders).values({
         id,
         firstName: input.firstName,
         lastName: input.lastName,
         email: input.email,
-        metaData: input.metaData as Record<string, unknown>,
-        createdAt: options.now(),
+        metaData: input.metaData,
+        status: 'PENDING',
+        detailsSealed: box.seal(
+          JSON.stringify({ phone: input.phone, address: input.address, identity: input.identity }),
+        ),
+        decideAt: new Date(now.getTime() + options.settleMs),
+        createdAt: now,
       });
+      settleSoon();
       return id;
     },
 
@@ -298,6 +373,9 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
         .where(eq(sandboxIssuerCards.reference, input.reference));
       if (existing) return existing.id;
       const holder = await getCardholder(input.cardholderId);
+      if (holder.status !== 'VERIFIED') {
+        throw new SandboxRefusal(400, 'This cardholder has not passed identity verification.');
+      }
       const pin = decryptPin(input.encryptedPin, options.secretKey);
       if (!pin || !/^\d{4}$/.test(pin))
         throw new SandboxRefusal(400, 'The pin must be 4 digits encrypted with your secret key.');

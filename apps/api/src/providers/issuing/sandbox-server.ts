@@ -12,13 +12,26 @@ const moveSchema = z.object({
   transaction_reference: z.string().min(1).max(128),
   currency: z.literal('USD'),
 });
+const field = (name: string, max = 200) =>
+  z
+    .string({ message: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(max, `${name} is too long`);
 const cardholderSchema = z.object({
-  first_name: z.string().min(1).max(100),
-  last_name: z.string().min(1).max(100),
-  email_address: z.email(),
-  phone: z.string().min(1),
-  address: z.object({ address: z.string(), city: z.string(), state: z.string(), country: z.string() }).loose(),
-  identity: z.object({ id_type: z.string() }).loose(),
+  first_name: field('first_name', 100),
+  last_name: field('last_name', 100),
+  email_address: z.email({ message: 'email_address is not an e-mail address' }),
+  phone: field('phone', 40),
+  address: z.object({
+    address: field('address.address'),
+    city: field('address.city'),
+    state: field('address.state'),
+    country: field('address.country'),
+    postal_code: field('address.postal_code', 20),
+    house_no: field('address.house_no'),
+  }),
+  identity: z.looseObject({ id_type: field('identity.id_type', 60), id_no: field('identity.id_no', 60) }),
   meta_data: z.record(z.string(), z.unknown()).default({}),
 });
 const createCardSchema = z.object({
@@ -57,9 +70,10 @@ export function registerSandboxIssuerServer(
 
   /** Runs a handler, answering the issuer's error envelope for refusals and bad input. */
   const handle =
-    (run: (request: FastifyRequest) => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
+    (run: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
       try {
-        return await run(request);
+        return await run(request, reply);
       } catch (error) {
         if (error instanceof SandboxRefusal) return fail(reply, error.status, error.message, error.retryAfterSeconds);
         if (error instanceof z.ZodError) return fail(reply, 400, error.issues[0]?.message ?? 'Invalid request.');
@@ -79,16 +93,23 @@ export function registerSandboxIssuerServer(
       });
 
       issuer.post(
-        '/cardholder/register_cardholder_synchronously',
-        handle(async (request) => {
+        '/cardholder/register_cardholder',
+        handle(async (request, reply) => {
           const body = cardholderSchema.parse(request.body);
           const id = await books.registerCardholder({
             firstName: body.first_name,
             lastName: body.last_name,
             email: body.email_address,
+            phone: body.phone,
+            address: body.address,
+            identity: body.identity,
             metaData: body.meta_data,
           });
-          return ok('cardholder created successfully.', { cardholder_id: id });
+          reply.status(201);
+          return ok(
+            "cardholder created successfully, you'll receive a webhook event when this user's identity has been verified.",
+            { cardholder_id: id },
+          );
         }),
       );
       issuer.get(
@@ -102,7 +123,7 @@ export function registerSandboxIssuerServer(
             last_name: holder.lastName,
             email_address: holder.email,
             is_active: true,
-            is_id_verified: true,
+            is_id_verified: holder.status === 'VERIFIED',
           });
         }),
       );

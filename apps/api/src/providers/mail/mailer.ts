@@ -6,7 +6,8 @@ export type MailKind =
   | 'two-factor-code'
   | 'password-reset'
   | 'email-change-code'
-  | 'email-changed';
+  | 'email-changed'
+  | 'cardholder-decision';
 
 export type Mail = { to: string; kind: MailKind; subject: string; text: string; html: string };
 

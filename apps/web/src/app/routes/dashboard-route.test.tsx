@@ -1,7 +1,9 @@
+import type { CardholderStatus } from '@coincard/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CARDHOLDER_POLL_MS } from '../../lib/current-user';
+import { CARDHOLDER_POLL_MS } from '../../features/cardholder/api/get-cardholder';
+import { makeVerification } from '../../test/cardholder';
 import { makeCard } from '../../test/cards';
 import { makeDepositsPage } from '../../test/deposits';
 import { callsTo, jsonResponse, mockFetch } from '../../test/fetch-mock';
@@ -14,28 +16,33 @@ afterEach(() => {
 });
 
 describe('User dashboard page', () => {
-  it('asks for the user again while card issuing is being set up, so Create Card appears without a reload', async () => {
+  it('leads to the identity check while it is pending and follows it, so Create Card appears once approved', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: CardholderStatus = 'pending';
     let cardholderId: string | null = null;
     const fetchMock = mockFetch((url) => {
       if (url === '/api/user') return jsonResponse(200, makeUser({ balance: 5000, cardholderId }));
       if (url === '/api/cards') return jsonResponse(200, []);
+      if (url === '/api/cardholder') return jsonResponse(200, makeVerification({ status }));
       return jsonResponse(200, makeDepositsPage([]));
     });
     renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
 
-    expect(await screen.findByText(/Card issuing for your account is being set up/)).toBeInTheDocument();
+    expect(await screen.findByText(/is checking your identity/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Card' })).not.toBeInTheDocument();
-    const tile = await screen.findByRole('button', { name: /Create New Card/ });
-    expect(tile).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'See your identity check' })).toHaveAttribute('href', '/verify');
+    const tile = await screen.findByRole('link', { name: /Create New Card/ });
+    expect(tile).toHaveAttribute('href', '/verify');
+    expect(tile).toHaveAccessibleDescription('Identity check in progress…');
 
+    status = 'approved';
     cardholderId = 'ch_1';
     await act(() => vi.advanceTimersByTimeAsync(CARDHOLDER_POLL_MS));
     const createCard = await screen.findByRole('button', { name: 'Create Card' });
-    expect(tile).toBeEnabled();
-    const polls = callsTo(fetchMock, '/api/user');
+    expect(await screen.findByRole('button', { name: /Create New Card/ })).toBeEnabled();
+    const polls = callsTo(fetchMock, '/api/cardholder');
     await act(() => vi.advanceTimersByTimeAsync(CARDHOLDER_POLL_MS * 2));
-    expect(callsTo(fetchMock, '/api/user')).toBe(polls);
+    expect(callsTo(fetchMock, '/api/cardholder')).toBe(polls);
 
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(createCard);
     expect(await screen.findByRole('dialog', { name: 'Create a new card' })).toBeInTheDocument();

@@ -1,24 +1,26 @@
 import type { User } from '@coincard/shared';
 import { useDisclosure } from '@mantine/hooks';
 import { PageLoader } from '../../components/page-loader';
+import { useCardholderQuery } from '../../features/cardholder/api/get-cardholder';
 import { useCardsQuery } from '../../features/cards/api/get-cards';
 import { CreateCardModal } from '../../features/cards/components/create-card-modal';
 import { MyCardsPanel } from '../../features/cards/components/my-cards-panel';
 import { UserDashboard } from '../../features/dashboard/components/user-dashboard';
 import { AddFundsModal } from '../../features/deposits/components/add-funds-modal';
 import { RecentTopUps } from '../../features/deposits/components/recent-top-ups';
-import { useCurrentUser, useCurrentUserUntilCardholder } from '../../lib/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { lazyPage } from '../../lib/lazy-page';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const AdminDashboardRoute = lazyPage(() => import('./admin-area'), 'AdminDashboardRoute');
 
 /**
- * The user dashboard with the cards and deposits features plugged in: Add Money opens Add Funds and Create Card
- * opens the card form from either place they appear.
+ * The user dashboard with the cards, deposits and cardholder features plugged in: Add Money opens Add Funds, Create
+ * Card opens the card form from either place they appear, and until the user is a verified cardholder both say where
+ * their identity check stands and lead to it (it is read again while pending, so Create Card appears without a reload).
  */
 export function UserDashboardPage({ user }: { user: User }) {
-  useCurrentUserUntilCardholder();
+  const verification = useCardholderQuery({ enabled: !user.cardholderId }).data?.status ?? null;
   const [isAddFundsOpen, addFunds] = useDisclosure(false);
   const [isCreateCardOpen, createCard] = useDisclosure(false);
   const { data: cards } = useCardsQuery();
@@ -27,9 +29,10 @@ export function UserDashboardPage({ user }: { user: User }) {
       <UserDashboard
         user={user}
         cardCount={cards?.length ?? null}
+        verification={verification}
         onAddMoney={addFunds.open}
         onCreateCard={createCard.open}
-        myCards={<MyCardsPanel user={user} onCreateCard={createCard.open} />}
+        myCards={<MyCardsPanel user={user} verification={verification} onCreateCard={createCard.open} />}
         recentTopUps={<RecentTopUps onAddMoney={addFunds.open} />}
       />
       <AddFundsModal opened={isAddFundsOpen} onClose={addFunds.close} />

@@ -73,11 +73,14 @@ describe('LandingPage', () => {
       'href',
       `mailto:${SUPPORT_EMAIL}`,
     );
+    // The notice names the list's source and links to the list itself.
     expect(
-      within(footer).getByText(
-        'CoinCard services are not available in certain restricted countries because of regulatory restrictions.',
-      ),
-    ).toBeInTheDocument();
+      within(footer).getByText(/CoinCard services are not available to residents of restricted countries/),
+    ).toHaveTextContent(/the FATF list of high-risk jurisdictions subject to a call for action/);
+    expect(within(footer).getByRole('link', { name: 'See the list of restricted countries' })).toHaveAttribute(
+      'href',
+      '/restricted-countries',
+    );
     expect(
       within(footer).getByText(
         'CoinCard is not a bank. Cards are issued by our card-issuing partner; balances are not deposits and are not insured.',

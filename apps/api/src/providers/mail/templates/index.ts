@@ -114,6 +114,41 @@ export function mailTemplates(appUrl: string) {
         ]),
       };
     },
+    /** The card issuer decided on the user's identity check (docs/decisions/029-cardholder-verification.md). */
+    cardholderDecision(
+      to: string,
+      outcome: 'approved' | 'rejected' | 'needs_more_information',
+      reason: string | null,
+    ): Mail {
+      const heading =
+        outcome === 'approved'
+          ? 'Your identity is verified'
+          : outcome === 'rejected'
+            ? 'We could not verify your identity'
+            : 'We need more information to verify you';
+      const lines =
+        outcome === 'approved'
+          ? [{ kind: 'p' as const, text: 'Our card issuer has verified your identity. You can now create your card.' }]
+          : [
+              { kind: 'p' as const, text: `Our card issuer said: ${reason ?? 'the details could not be confirmed.'}` },
+              {
+                kind: 'p' as const,
+                text: 'Check your details against your identity document and send them again from the verification page.',
+              },
+            ];
+      return {
+        to,
+        kind: 'cardholder-decision',
+        ...renderMail(heading, heading, [
+          ...lines,
+          {
+            kind: 'button',
+            label: outcome === 'approved' ? 'Create your card' : 'Open the verification page',
+            url: url(outcome === 'approved' ? '/dashboard' : '/verify'),
+          },
+        ]),
+      };
+    },
   };
 }
 

@@ -3,6 +3,7 @@ export const adminUserQueryKey = (userId: string) => ['admin', 'user', userId] a
 
 export const adminUserStatsQueryKey = (userId: string) => [...adminUserQueryKey(userId), 'stats'] as const;
 export const adminUserCardsQueryKey = (userId: string) => [...adminUserQueryKey(userId), 'cards'] as const;
+export const adminUserCardholderQueryKey = (userId: string) => [...adminUserQueryKey(userId), 'cardholder'] as const;
 export const adminUserDepositsQueryKey = (userId: string) => [...adminUserQueryKey(userId), 'deposits'] as const;
 
 /** Every page and filter of the audit log (the user's trail on the detail page included). */

@@ -1,6 +1,6 @@
 import { type AdminDashboardStats, type Deposit, formatCents } from '@coincard/shared';
 import { Anchor, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCash, IconCreditCard, IconReceipt, IconTrophy, IconUsers } from '@tabler/icons-react';
+import { IconCash, IconCreditCard, IconId, IconReceipt, IconTrophy, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
@@ -56,12 +56,22 @@ function Growth({ growth }: { growth: number }) {
 
 function StatCards({ stats }: { stats: AdminDashboardStats }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg">
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="lg">
       <StatCard
         label="Total Users"
         value={count.format(stats.totalUsers)}
         icon={<IconUsers size={18} />}
         footer={<Growth growth={stats.usersGrowth} />}
+      />
+      <StatCard
+        label="Verified Cardholders"
+        value={count.format(stats.verifiedCardholders)}
+        icon={<IconId size={18} />}
+        footer={
+          <Text size="xs" c="dimmed">
+            Identity approved by the card issuer
+          </Text>
+        }
       />
       <StatCard
         label="Total Cards"
@@ -91,8 +101,8 @@ function StatCards({ stats }: { stats: AdminDashboardStats }) {
 
 function StatCardsSkeleton() {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="lg" aria-hidden>
-      {['users', 'cards', 'invoices', 'funds'].map((key) => (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="lg" aria-hidden>
+      {['users', 'cardholders', 'cards', 'invoices', 'funds'].map((key) => (
         <Paper key={key} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
           <Stack gap={10}>
             <Skeleton h={12} w={110} />

@@ -40,6 +40,7 @@ import { DetailSection, StatTiles } from './stat-tiles';
 import { AccountStatusBadge, RoleBadge, VerifiedBadge } from './user-badges';
 import { UserCards } from './user-cards';
 import { UserControls } from './user-controls';
+import { UserVerification } from './user-verification';
 import type { UserDetailState } from './users-table';
 
 const count = new Intl.NumberFormat('en-US');
@@ -103,9 +104,9 @@ function UserInformation({ user }: { user: User }) {
           {formatCents(user.balance)}
         </Text>
       </InfoRow>
-      <InfoRow label="Card issuing">
+      <InfoRow label="Cardholder">
         <Text size="sm" c={user.cardholderId ? undefined : 'dimmed'}>
-          {user.cardholderId ? 'Set up' : 'Not set up yet'}
+          {user.cardholderId ? 'Verified by the card issuer' : 'Not verified'}
         </Text>
       </InfoRow>
       <InfoRow label="Created">
@@ -249,6 +250,14 @@ function Figures({ stats, userId, adminId }: { stats: AdminUserStats; userId: st
           </DetailSection>
         </Grid.Col>
       </Grid>
+      {user.role === 'user' ? (
+        <DetailSection
+          title="Identity verification"
+          description="What the card issuer decided, when, and why. Document numbers and birth dates are never shown."
+        >
+          <UserVerification userId={userId} />
+        </DetailSection>
+      ) : null}
       <DetailSection title="Card Management" description="Every card the user ever had, deleted ones included.">
         <StatTiles
           tiles={[

@@ -6,7 +6,7 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   'provider-event': 'Provider events',
   'card-operation': 'Card money movements',
   'card-creation': 'Card creations',
-  cardholder: 'Issuer cardholders',
+  'cardholder-verification': 'Identity registrations',
   'card-close': 'Deleted cards closing',
   'card-issuer-state': 'Freezes at the issuer',
   'deposit-check': 'Top-up checks',

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { LEGAL_LINKS, RESTRICTED_COUNTRIES_NOTICE } from '../../../lib/legal-notices';
+import { LEGAL_LINKS, RESTRICTED_COUNTRIES_LINK, RESTRICTED_COUNTRIES_NOTICE } from '../../../lib/legal-notices';
 
 /** Terms text shown under the auth forms. */
 export function TermsNotice() {
@@ -25,7 +25,11 @@ export function AuthFooter() {
   return (
     <>
       <Alert variant="light" color="yellow" icon={<IconWorld size={18} aria-hidden />} title="Availability" role="note">
-        {RESTRICTED_COUNTRIES_NOTICE}
+        {RESTRICTED_COUNTRIES_NOTICE}{' '}
+        <Anchor component={Link} to={RESTRICTED_COUNTRIES_LINK.to} inherit underline="always">
+          {RESTRICTED_COUNTRIES_LINK.label}
+        </Anchor>
+        .
       </Alert>
       <Group justify="center" gap="lg" component="nav" aria-label="Information">
         <Anchor component={Link} to="/about" size="sm">

@@ -1,4 +1,4 @@
-import { type Card, formatCents, MAX_CARDS_PER_USER, type User } from '@coincard/shared';
+import { type Card, type CardholderStatus, formatCents, MAX_CARDS_PER_USER, type User } from '@coincard/shared';
 import {
   Box,
   Group,
@@ -88,45 +88,69 @@ function CardTile({ card }: { card: Card }) {
   );
 }
 
-function CreateCardTile({ disabledReason, onCreate }: { disabledReason: string | null; onCreate: () => void }) {
+type CreateCardTileProps = {
+  disabledReason: string | null;
+  /** Where the first blocking rule is removed (the identity check): the tile leads there instead. */
+  action: { to: string; label: string } | null;
+  onCreate: () => void;
+};
+
+function CreateCardTile({ disabledReason, action, onCreate }: CreateCardTileProps) {
   const hintId = useId();
-  const isDisabled = disabledReason !== null;
+  const isDisabled = disabledReason !== null && action === null;
+  const style = {
+    ...tileStyle,
+    display: 'block',
+    border: '2px dashed var(--mantine-color-default-border)',
+    cursor: isDisabled ? 'not-allowed' : 'pointer',
+  };
+  const content = (
+    <Stack align="center" justify="center" gap={6} h="100%">
+      <ThemeIcon size={40} radius="xl" variant="light" color={isDisabled ? 'gray' : undefined} aria-hidden>
+        <IconPlus size={22} />
+      </ThemeIcon>
+      <Text fw={600} size="sm">
+        Create New Card
+      </Text>
+      <Text id={hintId} size="xs" c="dimmed" ta="center">
+        {disabledReason ?? 'A virtual USD card for $15.00'}
+      </Text>
+      {action ? (
+        <Text size="xs" fw={600} c="var(--mantine-color-anchor)" ta="center">
+          {action.label} →
+        </Text>
+      ) : null}
+    </Stack>
+  );
+  // Until the identity check is done, the tile leads to it rather than sitting there disabled.
+  if (action) {
+    return (
+      <UnstyledButton component={Link} to={action.to} aria-describedby={hintId} p="md" style={style}>
+        {content}
+      </UnstyledButton>
+    );
+  }
   return (
-    <UnstyledButton
-      onClick={onCreate}
-      disabled={isDisabled}
-      aria-describedby={hintId}
-      p="md"
-      style={{
-        ...tileStyle,
-        border: '2px dashed var(--mantine-color-default-border)',
-        cursor: isDisabled ? 'not-allowed' : 'pointer',
-      }}
-    >
-      <Stack align="center" justify="center" gap={6} h="100%">
-        <ThemeIcon size={40} radius="xl" variant="light" color={isDisabled ? 'gray' : undefined} aria-hidden>
-          <IconPlus size={22} />
-        </ThemeIcon>
-        <Text fw={600} size="sm">
-          Create New Card
-        </Text>
-        <Text id={hintId} size="xs" c="dimmed" ta="center">
-          {disabledReason ?? 'A virtual USD card for $15.00'}
-        </Text>
-      </Stack>
+    <UnstyledButton onClick={onCreate} disabled={isDisabled} aria-describedby={hintId} p="md" style={style}>
+      {content}
     </UnstyledButton>
   );
 }
 
 const SKELETON_TILES = ['a', 'b'];
 
-type MyCardsPanelProps = { user: User; onCreateCard: () => void };
+type MyCardsPanelProps = {
+  user: User;
+  /** The identity check's status, for a user without a cardholder. */
+  verification?: CardholderStatus | null;
+  onCreateCard: () => void;
+};
 
 /** The user's cards (up to 3) as tiles that open the card, and the dashed Create New Card tile while there is room. */
-export function MyCardsPanel({ user, onCreateCard }: MyCardsPanelProps) {
+export function MyCardsPanel({ user, verification = null, onCreateCard }: MyCardsPanelProps) {
   const titleId = useId();
   const { data: cards, isPending, isError, refetch } = useCardsQuery();
-  const creation = checkCardCreation(user, cards?.length ?? 0);
+  const creation = checkCardCreation(user, cards?.length ?? 0, verification);
 
   let body: ReactNode;
   if (isPending) {
@@ -152,7 +176,7 @@ export function MyCardsPanel({ user, onCreateCard }: MyCardsPanelProps) {
             <CardTile key={card._id} card={card} />
           ))}
           {cards.length < MAX_CARDS_PER_USER ? (
-            <CreateCardTile disabledReason={creation.shortReason} onCreate={onCreateCard} />
+            <CreateCardTile disabledReason={creation.shortReason} action={creation.action} onCreate={onCreateCard} />
           ) : null}
         </SimpleGrid>
       </Stack>

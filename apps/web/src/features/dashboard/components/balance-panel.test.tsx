@@ -1,3 +1,4 @@
+import type { CardholderStatus } from '@coincard/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -5,17 +6,39 @@ import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
 import { BalancePanel } from './balance-panel';
 
-const renderPanel = (user = makeUser(), cardCount: number | null = 0, onCreateCard = vi.fn()) =>
+const renderPanel = (
+  user = makeUser(),
+  cardCount: number | null = 0,
+  onCreateCard = vi.fn(),
+  verification: CardholderStatus | null = null,
+) =>
   renderWithProviders(
-    <BalancePanel user={user} cardCount={cardCount} onAddMoney={vi.fn()} onCreateCard={onCreateCard} />,
+    <BalancePanel
+      user={user}
+      cardCount={cardCount}
+      verification={verification}
+      onAddMoney={vi.fn()}
+      onCreateCard={onCreateCard}
+    />,
   );
 
 describe('BalancePanel', () => {
-  it('enables Add Money and hides Create Card while card issuing is being set up', () => {
-    renderPanel(makeUser({ cardholderId: null, balance: 50_000 }));
+  it('enables Add Money, hides Create Card and leads to the identity check until the user is verified', () => {
+    renderPanel(makeUser({ cardholderId: null, balance: 50_000 }), 0, vi.fn(), 'not_started');
     expect(screen.getByRole('button', { name: 'Add Money' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Create Card' })).not.toBeInTheDocument();
-    expect(screen.getByText(/Card issuing for your account is being set up/)).toBeInTheDocument();
+    expect(screen.getByText(/Verify your identity to create cards/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/verify');
+  });
+
+  it.each([
+    ['pending', /is checking your identity/, 'See your identity check'],
+    ['rejected', /could not be verified/, 'See why and try again'],
+    ['needs_more_information', /needs more information/, 'Send more information'],
+  ] as const)('says where a %s identity check stands and links to it', (status, reason, link) => {
+    renderPanel(makeUser({ cardholderId: null, balance: 50_000 }), 0, vi.fn(), status);
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: link })).toHaveAttribute('href', '/verify');
   });
 
   it('asks for a $15 deposit at a balance of 1500 cents or less', () => {

@@ -1,13 +1,16 @@
-import { formatCents, type User } from '@coincard/shared';
+import { type CardholderStatus, formatCents, type User } from '@coincard/shared';
 import { Button, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { IconCreditCard, IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { IconArrowRight, IconCreditCard, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { checkCardCreation } from '../../../lib/card-creation-rules';
 
 type BalancePanelProps = {
   user: User;
   /** The user's live cards, or null while they are not known yet (Create Card waits for them). */
   cardCount: number | null;
+  /** The identity check's status, for a user without a cardholder (null while it loads). */
+  verification?: CardholderStatus | null;
   onAddMoney: () => void;
   onCreateCard: () => void;
 };
@@ -18,9 +21,9 @@ const ACTION_FLEX = { flex: '1 1 8.5rem' };
  * Available balance with Add Money, and Create Card only when the rules allow it, else why not (docs/product-rules.md,
  * Cards).
  */
-export function BalancePanel({ user, cardCount, onAddMoney, onCreateCard }: BalancePanelProps) {
+export function BalancePanel({ user, cardCount, verification = null, onAddMoney, onCreateCard }: BalancePanelProps) {
   const id = useId();
-  const cardCreation = checkCardCreation(user, cardCount ?? 0);
+  const cardCreation = checkCardCreation(user, cardCount ?? 0, verification);
   const canCreateCard = cardCreation.isAllowed && cardCount !== null;
   return (
     <Paper
@@ -72,6 +75,17 @@ export function BalancePanel({ user, cardCount, onAddMoney, onCreateCard }: Bala
                 <List.Item key={reason}>{reason}</List.Item>
               ))}
             </List>
+          ) : null}
+          {cardCreation.action ? (
+            <Button
+              component={Link}
+              to={cardCreation.action.to}
+              variant="light"
+              rightSection={<IconArrowRight size={16} aria-hidden />}
+              w="fit-content"
+            >
+              {cardCreation.action.label}
+            </Button>
           ) : null}
         </Stack>
       </Stack>

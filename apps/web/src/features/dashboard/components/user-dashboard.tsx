@@ -1,4 +1,4 @@
-import { greetingFor, nameFromEmail, type User } from '@coincard/shared';
+import { type CardholderStatus, greetingFor, nameFromEmail, type User } from '@coincard/shared';
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { BalancePanel } from './balance-panel';
@@ -8,6 +8,8 @@ type UserDashboardProps = {
   user: User;
   /** The user's live cards, or null while they load. */
   cardCount: number | null;
+  /** The identity check's status, for a user without a cardholder. */
+  verification?: CardholderStatus | null;
   onAddMoney: () => void;
   onCreateCard: () => void;
   /** The panels of other features, composed by the page (features do not import each other). */
@@ -18,6 +20,7 @@ type UserDashboardProps = {
 export function UserDashboard({
   user,
   cardCount,
+  verification = null,
   onAddMoney,
   onCreateCard,
   myCards,
@@ -35,7 +38,13 @@ export function UserDashboard({
       </Stack>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <BalancePanel user={user} cardCount={cardCount} onAddMoney={onAddMoney} onCreateCard={onCreateCard} />
+          <BalancePanel
+            user={user}
+            cardCount={cardCount}
+            verification={verification}
+            onAddMoney={onAddMoney}
+            onCreateCard={onCreateCard}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>{myCards}</Grid.Col>
       </Grid>

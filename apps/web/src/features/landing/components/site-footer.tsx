@@ -3,7 +3,12 @@ import { Anchor, Box, Container, Divider, Grid, Group, Stack, Text, Title } from
 import { IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LEGAL_LINKS, NOT_A_BANK_DISCLAIMER, RESTRICTED_COUNTRIES_NOTICE } from '../../../lib/legal-notices';
+import {
+  LEGAL_LINKS,
+  NOT_A_BANK_DISCLAIMER,
+  RESTRICTED_COUNTRIES_LINK,
+  RESTRICTED_COUNTRIES_NOTICE,
+} from '../../../lib/legal-notices';
 import { LANDING_SECTIONS } from '../content/legal';
 import { BrandLogo } from './brand-logo';
 
@@ -71,7 +76,11 @@ export function SiteFooter() {
         <Divider my="xl" />
         <Stack gap={8}>
           <Text fz="xs" c="dimmed" lh={1.6}>
-            {RESTRICTED_COUNTRIES_NOTICE}
+            {RESTRICTED_COUNTRIES_NOTICE}{' '}
+            <Anchor component={Link} to={RESTRICTED_COUNTRIES_LINK.to} inherit underline="always">
+              {RESTRICTED_COUNTRIES_LINK.label}
+            </Anchor>
+            .
           </Text>
           <Text fz="xs" c="dimmed" lh={1.6}>
             {NOT_A_BANK_DISCLAIMER}

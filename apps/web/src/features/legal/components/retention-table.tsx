@@ -12,6 +12,14 @@ const ROWS: readonly [string, string][] = [
     'Top-ups, ledger entries, cards and referral rewards',
     '5 years after your account is closed, as financial record-keeping law requires',
   ],
+  [
+    'Identity details for verification (date of birth, address, phone, document number)',
+    'Encrypted until the card issuer has them (moments), then deleted from our side; the issuer keeps them',
+  ],
+  [
+    'Verification summary (name, year of birth, countries, document type and last 4 characters, decision)',
+    'As long as the cards it allows, with the financial records',
+  ],
   ['Security log (sign-ins, IP addresses, user agents, card reveals)', '5 years after the event, then deleted'],
   ['Sessions', `Until you sign out; ${formatDuration(REFRESH_TOKEN_TTL_MS)} after signing in at the most`],
   [

@@ -45,6 +45,13 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             (encrypted) and hashes of your recovery codes;
           </li>
           <li>card labels and the {f.pinLength}-digit 3DS codes you choose (passed to the issuer, not kept by us);</li>
+          <li>
+            before your first card, your identity: legal name, date of birth, home address, mobile phone and the type,
+            number and issuing country of an identity document. We pass them to the card issuer, which verifies you;
+            they are kept encrypted only until the issuer has them. After that we keep your name, your year of birth,
+            your countries, the document type and the last 4 characters of its number, with the issuer's decision. We do
+            not ask for pictures of your document;
+          </li>
           <li>what you write to support.</li>
         </ul>
         <h3>The service records</h3>
@@ -111,9 +118,10 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
             each top-up, so it can create the invoice and confirm the payment. It does not receive your e-mail address.
           </li>
           <li>
-            <strong>The card issuer</strong> receives what it needs to register you as a cardholder and operate your
-            cards: your e-mail address (the name printed on the card is made from it), our programme's address details,
-            and every card instruction (create, load, unload, freeze, delete).
+            <strong>The card issuer</strong> receives what it needs to verify you and operate your cards: your e-mail
+            address, the identity details you give in the verification step (your legal name is the name printed on your
+            cards), and every card instruction (create, load, unload, freeze, delete). It keeps them under its own
+            obligations as a card issuer.
           </li>
           <li>
             <strong>Our e-mail delivery service</strong> receives your address and the messages we send you.

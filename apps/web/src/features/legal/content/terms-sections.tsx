@@ -87,9 +87,11 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
           <li>the money you add is yours, from a lawful source, and you are not using the service for someone else.</li>
         </ul>
         <p>
-          Once your e-mail address is verified we ask our card issuer to register you as a cardholder; cards can be
-          created after that. The issuer may refuse a cardholder or a card under its own rules; if it refuses a card you
-          paid for, the fee comes back to your balance automatically.
+          Before your first card you verify your identity: we pass your legal name, date of birth, address, phone and
+          identity document to our card issuer, which registers you as a cardholder if it can confirm who you are. You
+          have {f.verificationAttempts} attempts; after that, support helps you. We may ask you to verify again, and
+          until you do no new card can be made. The issuer may refuse a cardholder or a card under its own rules; if it
+          refuses a card you paid for, the fee comes back to your balance automatically.
         </p>
       </>
     ),
