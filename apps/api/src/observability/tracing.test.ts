@@ -3,7 +3,7 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sandboxIssuerCredentials } from '../providers/issuing/index.js';
 import { sandboxCredentials } from '../providers/payments/index.js';
-import { settleIssuer } from '../test/card-helpers.js';
+import { settleIssuer, TEST_IDENTITY, verifyCardholder } from '../test/card-helpers.js';
 import { CookieJar } from '../test/cookie-jar.js';
 import { createDeposit, payInSandbox } from '../test/deposit-helpers.js';
 import { STRONG_PASSWORD, type TestApp } from '../test/test-app.js';
@@ -52,6 +52,7 @@ it('traces requests, their queries and the provider calls, with no secret in any
   );
   const jar = new CookieJar();
   await signInThroughTwoFactor(t, jar, email, STRONG_PASSWORD);
+  expect((await verifyCardholder(t, jar)).status).toBe('approved');
 
   const deposit = (await createDeposit(t, jar, { currency: 'USDT', network: 'TRON', amountInUsd: 5000 })).json();
   expect((await payInSandbox(t, deposit.paymentUrl, 'paid')).statusCode).toBe(200);
@@ -100,6 +101,8 @@ it('traces requests, their queries and the provider calls, with no secret in any
     ...cookieValues(verifyJar),
     sandboxIssuerCredentials(t.deps.sessionSecret).accessToken,
     sandboxCredentials(t.deps.sessionSecret).apiKey,
+    TEST_IDENTITY.idNumber,
+    TEST_IDENTITY.dateOfBirth,
   ];
   expect(cardNumber).toMatch(/^\d{16}$/);
   expect(cookieValues(jar).length).toBeGreaterThan(0);
