@@ -48,6 +48,12 @@ export type Deps = {
 
 /** A key per purpose, derived from SESSION_SECRET (and SESSION_SECRET_PREVIOUS while rotating); lib/keys.ts. */
 export type Keys = {
+  /** Authenticator (TOTP) secrets at rest. */
+  totpSecrets: SealedBox;
+  /** Recovery codes at rest (sealed, so a rotation can re-seal them; older ones are keyed hashes, `recoveryCodes`). */
+  recoveryCodeBox: SealedBox;
+  /** The device cookie's per-account proofs (modules/auth/device-cookie.ts). */
+  devices: Keyring;
   accessTokens: Keyring;
   oneTimeCodes: Keyring;
   /** Authenticator recovery codes (they last until regenerated, so a rotation keeps the previous secret longer). */
@@ -56,9 +62,12 @@ export type Keys = {
   requestFingerprints: Keyring;
 };
 
-/** `secrets`: the current one first, then the previous one while a rotation is under way. */
+/** `secrets`: the current one first, then the previous ones while a rotation is under way. */
 export function createKeys(secrets: readonly (string | undefined)[]): Keys {
   return {
+    totpSecrets: createSealedBox(secrets, 'totp-secret'),
+    recoveryCodeBox: createSealedBox(secrets, 'recovery-code-sealed'),
+    devices: createKeyring(secrets, 'device-cookie'),
     accessTokens: createKeyring(secrets, 'access-tokens'),
     oneTimeCodes: createKeyring(secrets, 'one-time-codes'),
     recoveryCodes: createKeyring(secrets, 'recovery-codes'),
@@ -87,7 +96,7 @@ export function buildDeps(input: DepsInput): Deps {
   const { config, db, logger } = input;
   const now = input.now ?? (() => new Date());
   const sessionSecret = resolveDataDirSecret(config, 'session-secret', config.SESSION_SECRET);
-  const secrets = [sessionSecret, config.SESSION_SECRET_PREVIOUS];
+  const secrets = [sessionSecret, ...config.SESSION_SECRET_PREVIOUS];
   const payments = input.payments ?? createPaymentProvider(config, sessionSecret, input.selfUrl);
   const issuing = createCardIssuer({ config, db, sessionSecret, selfUrl: input.selfUrl, now, logger });
   return {

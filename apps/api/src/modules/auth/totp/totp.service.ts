@@ -4,7 +4,6 @@ import { totpCredentials, type UserRow, users } from '../../../db/schema/index.j
 import type { Deps, RequestContext } from '../../../deps.js';
 import { AppError } from '../../../lib/app-error.js';
 import { hitRateLimit, RATE_RULES } from '../../../lib/rate-limit.js';
-import { createSealedBox, type SealedBox } from '../../../lib/sealed-box.js';
 import { audit } from '../../audit/audit.js';
 import { revokeUserSessions } from '../sessions.service.js';
 import { assertAdminKeepsSecondFactor } from './admin-second-factor.js';
@@ -15,15 +14,7 @@ import { verifyTotpStepUp } from './totp-step-up.js';
 export const TOTP_ISSUER = 'CoinCard';
 
 /** Sealed with its own purpose, so no other sealed secret can be swapped in for a TOTP secret or read as one. */
-const boxes = new WeakMap<Deps, SealedBox>();
-function totpBox(deps: Deps): SealedBox {
-  let box = boxes.get(deps);
-  if (!box) {
-    box = createSealedBox([deps.sessionSecret, deps.config.SESSION_SECRET_PREVIOUS], 'totp-secret');
-    boxes.set(deps, box);
-  }
-  return box;
-}
+const totpBox = (deps: Deps) => deps.keys.totpSecrets;
 
 /** True when the user's authenticator app guards sign-in (a confirmed secret, not an enrolment in progress). */
 export async function isTotpEnabled(db: Executor, userId: string): Promise<boolean> {
