@@ -75,6 +75,18 @@ export function createKeys(secrets: readonly (string | undefined)[]): Keys {
   };
 }
 
+/**
+ * Everything derived from SESSION_SECRET and the previous secrets: a restart with new secrets builds these again
+ * (the key-rotation tests swap them on a running app the same way).
+ */
+export function secretDerived(secrets: readonly (string | undefined)[]): Pick<Deps, 'keys' | 'pinBox' | 'jobBox'> {
+  return {
+    keys: createKeys(secrets),
+    pinBox: createSealedBox(secrets, 'pending-card-pin'),
+    jobBox: createSealedBox(secrets, 'queued-job-payloads'),
+  };
+}
+
 /** Who is asking, for audit and rate limits. */
 export type RequestContext = { ip: string; userAgent: string | null };
 
@@ -106,18 +118,16 @@ export function buildDeps(input: DepsInput): Deps {
     mail: mailTemplates(config.APP_URL),
     logger,
     sessionSecret,
-    keys: createKeys(secrets),
+    ...secretDerived(secrets),
     payments,
     issuer: input.issuer ?? issuing.issuer,
     sandboxIssuer: issuing.sandbox,
-    pinBox: createSealedBox(secrets, 'pending-card-pin'),
     rates: createRateCache(payments, now),
     jobs: createJobQueue(sqlClientOf(db), {
       pollSeconds: config.JOBS_POLL_SECONDS,
       maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS,
       deadLetterDays: config.JOBS_DEAD_LETTER_DAYS,
     }),
-    jobBox: createSealedBox(secrets, 'queued-job-payloads'),
     now,
   };
 }

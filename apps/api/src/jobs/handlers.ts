@@ -6,6 +6,7 @@ import { matchIssuerState, reconcileCardBalances } from '../modules/cards/card-r
 import { createCardholder, sweepCardholders } from '../modules/cards/cardholders.service.js';
 import { chargeMonthlyFees } from '../modules/cards/monthly-fees.service.js';
 import { checkDeposit, sweepDeposits } from '../modules/deposits/deposit-checks.js';
+import { resealSecrets } from '../modules/maintenance/reseal-secrets.js';
 import { pruneExpiredRows } from '../modules/maintenance/retention.js';
 import { providerEventHandler, sweepProviderEvents } from '../modules/webhooks/webhooks.service.js';
 import { deliverMail } from '../providers/mail/mail-queue.js';
@@ -44,6 +45,9 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   'prune-expired-rows': async (deps) => {
     await pruneExpiredRows(deps);
+  },
+  'reseal-secrets': async (deps) => {
+    await resealSecrets(deps);
   },
   // The sandbox issuer's own back office (demo mode): complete what is due, deliver the webhooks it owes.
   'sandbox-issuer-back-office': async (deps) => {

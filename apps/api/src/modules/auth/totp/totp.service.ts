@@ -90,7 +90,7 @@ export async function confirmTotpEnrolment(
       .update(totpCredentials)
       .set({ confirmedAt: now, lastUsedStep: step })
       .where(eq(totpCredentials.userId, user.id));
-    const codes = await replaceRecoveryCodes(tx, deps.keys.recoveryCodes, user.id, now);
+    const codes = await replaceRecoveryCodes(tx, deps.keys, user.id, now);
     // A credential change: whoever else holds a session (the reason one turns a factor on) is signed out.
     await revokeUserSessions(tx, user.id, 'totp_enabled', now, principal.sessionId);
     await audit(tx, { action: 'user.totp_enabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
@@ -130,7 +130,7 @@ export async function acceptSecondFactorCode(
       .returning({ userId: totpCredentials.userId });
     return moved ? 'totp' : null;
   }
-  if (await spendRecoveryCode(db, deps.keys.recoveryCodes, userId, code, now)) {
+  if (await spendRecoveryCode(db, deps.keys, userId, code, now)) {
     await audit(db, {
       action: 'auth.recovery_code_used',
       actorId: userId,
@@ -173,7 +173,7 @@ export async function regenerateRecoveryCodes(
   await verifyTotpStepUp(deps, user, input, ctx);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const codes = await replaceRecoveryCodes(tx, deps.keys.recoveryCodes, user.id, now);
+    const codes = await replaceRecoveryCodes(tx, deps.keys, user.id, now);
     await audit(tx, {
       action: 'user.recovery_codes_regenerated',
       actorId: user.id,
