@@ -18,6 +18,8 @@ export const RETENTION = {
   revokedSessionsMs: 30 * DAY_MS,
   appliedProviderEventsMs: 90 * DAY_MS,
   devOutboxMs: 7 * DAY_MS,
+  /** Passkey ceremonies' challenges live minutes; a day is kept for support questions. */
+  webauthnChallengesMs: DAY_MS,
 } as const;
 
 /** Rows deleted per statement, so a large backlog never holds a long lock. */
@@ -40,6 +42,7 @@ export async function pruneExpiredRows(deps: Deps): Promise<Pruned> {
     ],
     ['provider_events', 'id', `processed_at < '${before(RETENTION.appliedProviderEventsMs)}'`],
     ['mail_outbox', 'id', `created_at < '${before(RETENTION.devOutboxMs)}'`],
+    ['webauthn_challenges', 'id', `expires_at < '${before(RETENTION.webauthnChallengesMs)}'`],
   ];
   const pruned: Pruned = {};
   for (const [table, key, condition] of targets) {

@@ -6,7 +6,12 @@ export type MailKind =
   | 'two-factor-code'
   | 'password-reset'
   | 'email-change-code'
-  | 'email-changed';
+  | 'email-changed'
+  | 'new-device-sign-in'
+  | 'second-factor-added'
+  | 'second-factor-removed'
+  | 'second-factor-reset'
+  | 'card-details-shown';
 
 export type Mail = { to: string; kind: MailKind; subject: string; text: string; html: string };
 
