@@ -64,6 +64,9 @@ export const webauthnChallenges = pgTable(
   (t) => [
     uniqueIndex('webauthn_challenges_challenge_unique').on(t.challenge),
     index('webauthn_challenges_expires_idx').on(t.expiresAt),
-    check('webauthn_challenges_purpose_check', sql`${t.purpose} in ('register', 'sign_in', 'second_factor', 'step_up')`),
+    check(
+      'webauthn_challenges_purpose_check',
+      sql`${t.purpose} in ('register', 'sign_in', 'second_factor', 'step_up')`,
+    ),
   ],
 );

@@ -4,7 +4,8 @@ import { renderMail } from './layout.js';
 /** Where and from what something happened, as the sessions list shows it (lib/user-agent.ts, lib/approximate-place.ts). */
 export type Whereabouts = { device: string; place: string };
 
-const NOT_YOU = 'If this was not you, change your password now and end the sessions you do not know in Profile Settings.';
+const NOT_YOU =
+  'If this was not you, change your password now and end the sessions you do not know in Profile Settings.';
 
 /** The mails that tell an owner about something done with their account's credentials (decision 027). */
 export function securityMailTemplates(url: (path: string) => string) {
