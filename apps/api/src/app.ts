@@ -16,6 +16,7 @@ import type { Deps } from './deps.js';
 import { requestIds } from './lib/request-ids.js';
 import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { stepUpRoutes } from './modules/auth/step-up.routes.js';
 import { totpRoutes, twoFactorEmailRoute } from './modules/auth/totp/totp.routes.js';
 import { cardRoutes } from './modules/cards/cards.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   );
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(twoFactorEmailRoute(deps), { prefix: '/api/auth' });
+  await app.register(stepUpRoutes(deps), { prefix: '/api/auth' });
   await app.register(userRoutes(deps), { prefix: '/api/user' });
   await app.register(totpRoutes(deps), { prefix: '/api/user/totp' });
   await app.register(adminUserListRoute(deps), { prefix: '/api/user' });

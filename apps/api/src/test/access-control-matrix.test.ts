@@ -33,6 +33,7 @@ const RULES: Record<string, Rule> = {
   '/api/transactions/{id}': { kind: 'owned', params: { id: 'deposit' } },
   '/api/admin/suspend/{id}': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/2fa/{id}': { kind: 'admin', params: { id: 'user' } },
+  '/api/admin/users/{id}/second-factor/reset': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/stats/user/{id}': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/users/{id}/cards': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/users/{id}/deposits': { kind: 'admin', params: { id: 'user' } },

@@ -3,6 +3,7 @@ import {
   type Passkey,
   type PasskeyAssertion,
   type PasskeyAttestation,
+  type PasskeyOptions,
   PRODUCT_NAME,
 } from '@coincard/shared';
 import {
@@ -68,7 +69,7 @@ export async function registrationOptions(deps: Deps, user: { id: string; email:
   }
   const { rpID, rpName } = relyingParty(deps);
   const challenge = await issueChallenge(deps.db, 'register', { userId: user.id, sessionId }, deps.now());
-  return generateRegistrationOptions({
+  const options = await generateRegistrationOptions({
     rpName,
     rpID,
     userName: user.email,
@@ -79,6 +80,7 @@ export async function registrationOptions(deps: Deps, user: { id: string; email:
     // Discoverable where the authenticator can, so the passkey can also sign in without the password.
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
   });
+  return { ...options } satisfies PasskeyOptions;
 }
 
 /** Checks a new passkey against the challenge this session was given; answers the row to store (not stored yet). */
@@ -133,13 +135,14 @@ export async function assertionOptions(
     throw new AppError('ValidationError', 'This account has no passkey. Use your password or a code instead.');
   }
   const challenge = await issueChallenge(deps.db, purpose, binding, deps.now());
-  return generateAuthenticationOptions({
+  const options = await generateAuthenticationOptions({
     rpID,
     challenge,
     allowCredentials: allowed.map((row) => ({ id: row.credentialId, transports: row.transports })),
     // Signing in without the password, the passkey is both factors: it must check the person (PIN, fingerprint).
     userVerification: purpose === 'sign_in' ? 'required' : 'preferred',
   });
+  return { ...options } satisfies PasskeyOptions;
 }
 
 /**
