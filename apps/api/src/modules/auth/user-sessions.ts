@@ -17,7 +17,12 @@ export async function listSessions(deps: Deps, principal: Principal): Promise<Se
     .from(sessions)
     .where(and(eq(sessions.userId, principal.user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, deps.now())))
     .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`));
-  return rows.map((row) => ({
+  // This one first, then the others by when they were last seen.
+  const ordered = [
+    ...rows.filter((row) => row.id === principal.sessionId),
+    ...rows.filter((row) => row.id !== principal.sessionId),
+  ];
+  return ordered.map((row) => ({
     _id: row.id,
     ...whereabouts({ userAgent: row.userAgent, ip: row.lastIp ?? row.ip }),
     signedInAt: row.createdAt.toISOString(),

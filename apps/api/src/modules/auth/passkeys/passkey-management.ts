@@ -1,5 +1,6 @@
 import type { CredentialStepUp, Passkey, PasskeyAttestation } from '@coincard/shared';
 import { and, count, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { passkeys, users } from '../../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../../deps.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
@@ -68,7 +69,11 @@ export async function addPasskey(
   return added;
 }
 
+/** Any id shape reaches here: one that is not a passkey id is simply not one of the user's passkeys. */
+const isId = (id: string) => z.uuid().safeParse(id).success;
+
 export async function renamePasskey(deps: Deps, principal: Principal, passkeyId: string, name: string) {
+  if (!isId(passkeyId)) throw notFound('Passkey');
   const [renamed] = await deps.db
     .update(passkeys)
     .set({ name })
@@ -89,6 +94,7 @@ export async function removePasskey(
   ctx: RequestContext,
 ) {
   const { user } = principal;
+  if (!isId(passkeyId)) throw notFound('Passkey');
   const [own] = await deps.db
     .select({ id: passkeys.id })
     .from(passkeys)
