@@ -104,7 +104,7 @@ test('the card journey: create, load with the quote, spend, unload, freeze, reve
   // Reveal the number, expiry and CVV, after confirming it is the owner (the session alone is not enough); hide them.
   await page.getByRole('button', { name: 'Show CVV', exact: true }).click();
   const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
-  await stepUp.getByLabel('Password').fill(PASSWORD);
+  await stepUp.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await snap(page, '50-cards-8-step-up');
   await stepUp.getByRole('button', { name: 'Confirm' }).click();
   const details = page.getByRole('region', { name: 'Card details' });

@@ -67,7 +67,7 @@ test('passkeys: add two in Profile Settings, sign in with one (alone and after t
   const addedAt = new Date(Date.now() - 1000);
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
   await passkeys.getByRole('textbox', { name: 'Passkey name' }).fill('This laptop');
-  await passkeys.getByLabel('Current password').fill(PASSWORD);
+  await passkeys.getByRole('textbox', { name: /^Current password/ }).fill(PASSWORD);
   await snap(page, '60-passkeys-2-add');
   await passkeys.getByRole('button', { name: 'Create passkey' }).click();
   await expect(passkeys.getByRole('listitem', { name: 'This laptop' })).toBeVisible();
@@ -77,7 +77,7 @@ test('passkeys: add two in Profile Settings, sign in with one (alone and after t
   // A second one, on a security key: the first passkey confirms it is the owner, then the key makes the new one.
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
   await passkeys.getByRole('textbox', { name: 'Passkey name' }).fill('Security key');
-  await passkeys.getByLabel('Current password').fill(PASSWORD);
+  await passkeys.getByRole('textbox', { name: /^Current password/ }).fill(PASSWORD);
   await passkeys.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(passkeys.getByText('Passkey confirmed.')).toBeVisible();
   await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: laptop });
@@ -123,7 +123,7 @@ test('passkeys: add two in Profile Settings, sign in with one (alone and after t
   // Removing a passkey asks for the password and a factor (the other passkey here).
   const laptopItem = passkeys.getByRole('listitem', { name: 'This laptop' });
   await laptopItem.getByRole('button', { name: 'Remove' }).click();
-  await laptopItem.getByLabel('Current password').fill(PASSWORD);
+  await laptopItem.getByRole('textbox', { name: /^Current password/ }).fill(PASSWORD);
   await laptopItem.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(laptopItem.getByText('Passkey confirmed.')).toBeVisible();
   await snap(page, '60-passkeys-8-remove');

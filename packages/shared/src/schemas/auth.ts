@@ -73,6 +73,11 @@ export const verifyEmailResponseSchema = z.object({
   signedIn: z.boolean(),
   /** With signedIn false and another account signed in: that account's address, shown to its own holder. */
   otherAccountEmail: z.string().optional(),
+  /**
+   * With signedIn true: the account this browser is now signed in to, said on the page so nobody takes someone
+   * else's account (opened from someone else's link) for their own.
+   */
+  email: z.string().optional(),
 });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 

@@ -194,11 +194,20 @@ export async function verifyEmail(
             : 'Your e-mail is verified. Sign in to continue.',
           referral,
           signedIn: Boolean(visitor.signedIn),
+          ...(visitor.signedIn ? { email: user.email } : {}),
         },
       };
     }
     const tokens = await createSession(deps, tx, user.id, ctx);
-    return { tokens, response: { message: 'Your e-mail is verified. Welcome to CoinCard!', referral, signedIn: true } };
+    return {
+      tokens,
+      response: {
+        message: 'Your e-mail is verified. Welcome to CoinCard!',
+        referral,
+        signedIn: true,
+        email: user.email,
+      },
+    };
   });
 }
 

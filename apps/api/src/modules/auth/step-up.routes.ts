@@ -1,6 +1,7 @@
 import { passkeyOptionsSchema, stepUpBodySchema, stepUpMethodsSchema, stepUpResponseSchema } from '@coincard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
+import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { contextOf } from '../../lib/request-context.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
 import { assertionOptions } from './passkeys/passkeys.service.js';
@@ -57,6 +58,7 @@ export function stepUpRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { user, sessionId } = principalOf(request);
+        await hitRateLimit(deps.db, RATE_RULES.passkeyPromptAccount, user.id, deps.now());
         reply.headers(noStore);
         return assertionOptions(deps, 'step_up', { userId: user.id, sessionId });
       },

@@ -21,6 +21,13 @@ import { acceptSecondFactorCode, isTotpEnabled } from './totp/totp.service.js';
 
 const STEP_UP_EXPIRED = 'This code has expired or was used too many times. Send a new code.';
 
+/** Every password or factor check of a signed-in session counts: 10 per 15 minutes and 50 a day per account. */
+export async function limitStepUps(deps: Deps, userId: string): Promise<void> {
+  const now = deps.now();
+  await hitRateLimit(deps.db, RATE_RULES.stepUpAccount, userId, now);
+  await hitRateLimit(deps.db, RATE_RULES.stepUpAccountDay, userId, now);
+}
+
 export type Principal = { user: UserRow; sessionId: string };
 
 /** Which second factors guard the account: the mailed code, the authenticator app, passkeys. */
@@ -104,7 +111,7 @@ export async function verifyStepUp(
 ): Promise<void> {
   const { user } = principal;
   // Counted per account so a stolen session cannot guess the password through here at speed.
-  await hitRateLimit(deps.db, RATE_RULES.stepUpAccount, user.id, deps.now());
+  await limitStepUps(deps, user.id);
   if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw wrongPassword('currentPassword', Boolean(input.currentPassword));
   }
@@ -143,7 +150,7 @@ export async function stepUpSession(
 ): Promise<Date> {
   const { user } = principal;
   const now = deps.now();
-  await hitRateLimit(deps.db, RATE_RULES.stepUpAccount, user.id, now);
+  await limitStepUps(deps, user.id);
   let method: string;
   if (input.password !== undefined) {
     if (!(await verifyPassword(user.passwordHash, input.password))) throw wrongPassword('password', true);

@@ -7,11 +7,11 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * How long rows that only serve for a while are kept (docs/operations.md, Retention). Rate-limit windows outlive
- * their longest rule (an hour) twice; codes and sessions are kept a week past their end for support questions;
+ * their longest rule (a day) twice; codes and sessions are kept a week past their end for support questions;
  * applied provider events three months, as the record of what a provider told us; dev-outbox mail a week.
  */
 export const RETENTION = {
-  rateLimitWindowsMs: 2 * 60 * 60_000,
+  rateLimitWindowsMs: 2 * DAY_MS,
   loginFailuresMs: LOGIN_DELAY.forgetAfterMs,
   oneTimeCodesMs: 7 * DAY_MS,
   endedSessionsMs: 7 * DAY_MS,

@@ -51,6 +51,7 @@ export function passkeyRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { user, sessionId } = principalOf(request);
+        await hitRateLimit(deps.db, RATE_RULES.passkeyPromptAccount, user.id, deps.now());
         reply.headers(noStore);
         return registrationOptions(deps, user, sessionId);
       },

@@ -33,13 +33,14 @@ describe('EmailVerification', () => {
     const referral = { referralAttempted: true, referrerEligible: true };
     const fetchMock = mockFetch((url) =>
       url === VERIFY_URL
-        ? jsonResponse(200, { message: 'Email verified.', referral, signedIn: true })
+        ? jsonResponse(200, { message: 'Email verified.', referral, signedIn: true, email: 'new@example.com' })
         : jsonResponse(200, makeUser()),
     );
     localStorage.setItem('referralModalShown', 'true');
     renderVerification();
     expect(screen.getByRole('heading', { name: 'Verifying your email' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Email Successfully Verified' })).toBeInTheDocument();
+    expect(screen.getByText('new@example.com')).toBeInTheDocument();
     expect(callsTo(fetchMock, VERIFY_URL)).toBe(1);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue to Dashboard' }));

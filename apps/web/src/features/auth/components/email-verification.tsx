@@ -125,7 +125,17 @@ function VerificationSucceeded({ response }: { response: VerifyEmailResponse }) 
           Email Successfully Verified
         </Title>
         <Text size="sm" c="dimmed">
-          Your CoinCard account is active and you are signed in.
+          Your CoinCard account is active and you are signed in
+          {response.email ? (
+            <>
+              {' '}
+              as{' '}
+              <Text span fw={600} c="var(--mantine-color-text)">
+                {response.email}
+              </Text>
+            </>
+          ) : null}
+          .
         </Text>
       </Stack>
       <Stack gap={6}>

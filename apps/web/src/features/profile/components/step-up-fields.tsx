@@ -30,7 +30,8 @@ function PasskeyAnswer({
   onChange,
   disabled,
   error,
-}: Omit<StepUpFieldsProps, 'factor' | 'errors'> & { error?: ReactNode }) {
+  clearLabel,
+}: Omit<StepUpFieldsProps, 'factor' | 'errors'> & { error?: ReactNode; clearLabel: string }) {
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   if (!passkeysSupported()) return null;
@@ -45,7 +46,7 @@ function PasskeyAnswer({
           onClick={() => onChange({ ...value, passkey: undefined })}
           disabled={disabled}
         >
-          Use something else
+          {clearLabel}
         </Button>
       </Group>
     );
@@ -150,6 +151,7 @@ export function StepUpFields({ value, onChange, factor, errors, disabled }: Step
             onChange={onChange}
             disabled={disabled}
             error={passkeyOnly ? errors?.code : undefined}
+            clearLabel={passkeyOnly ? 'Ask again' : 'Use a code instead'}
           />
         </Stack>
       ) : null}
