@@ -91,6 +91,30 @@ describe('revealing card details (issue 17, finding 3)', () => {
     expect((await reveal(mailed.jar, mailed.cardId)).statusCode).toBe(200);
   });
 
+  it("does not let a session without a step-up use up the owner's reveals", async () => {
+    const { jar, cardId } = await userWithCard(t, 'reveal-budget@example.com');
+    const thief = await signInAgain(t, 'reveal-budget@example.com');
+    for (let i = 0; i < 25; i += 1) expect((await reveal(thief, cardId)).statusCode).toBe(403);
+    await stepUp(t, jar);
+    expect((await reveal(jar, cardId)).statusCode).toBe(200);
+  });
+
+  it('caps step-up checks at 10 per 15 minutes and 50 a day, so a stolen session cannot guess the password', async () => {
+    const { jar } = await userWithCard(t, 'step-up-guesser@example.com');
+    const guess = () => t.request('POST', '/api/auth/step-up', { jar, body: { password: 'Not-The-Password-1' } });
+    for (let round = 0; round < 5; round += 1) {
+      for (let i = 0; i < 10; i += 1) expect((await guess()).statusCode).toBe(400);
+      expect((await guess()).statusCode).toBe(429);
+      t.clock.advance(31 * 60_000);
+      await t.request('GET', '/api/auth/refresh', { jar });
+    }
+    // Past the 15-minute window, the day's cap still holds (its 50 were used).
+    expect((await guess()).statusCode).toBe(429);
+    t.clock.advance(31 * 60_000);
+    await t.request('GET', '/api/auth/refresh', { jar });
+    expect((await guess()).statusCode).toBe(429);
+  });
+
   it('refuses a code from an account without codes, and more than one proof at once', async () => {
     const { jar } = await userWithCard(t, 'no-codes@example.com');
     expect((await t.request('POST', '/api/auth/step-up', { jar, body: { code: '123456' } })).statusCode).toBe(400);

@@ -383,14 +383,15 @@ export async function revealCardSecrets(
 ): Promise<CardSecrets> {
   const { user } = principal;
   const now = deps.now();
-  await hitRateLimit(deps.db, RATE_RULES.cardRevealAccount, user.id, now);
   await hitRateLimit(deps.db, RATE_RULES.cardRevealIp, ctx.ip, now);
   const card = await findOwnCard(deps.db, user.id, cardId);
   await assertNotSuspended(deps.db, user.id);
   if (!card.issuerCardId || card.status === 'pending') {
     throw new AppError('CardNotActive', 'This card is still being created.');
   }
+  // Before the account's reveal limit: a session that has not stepped up must not use up the owner's reveals.
   await assertSteppedUp(deps, principal.sessionId);
+  await hitRateLimit(deps.db, RATE_RULES.cardRevealAccount, user.id, now);
   const secrets = await deps.issuer.getCardSecrets(card.issuerCardId).catch((error: unknown) => {
     deps.logger.warn(
       { err: error instanceof IssuerError ? error.message : error, cardId: card.id },

@@ -132,6 +132,15 @@ describe('registering passkeys in Profile Settings', () => {
     expect(login.json().isTwoFactorRequired).toBe(false);
   });
 
+  it('limits how many passkey prompts a session may ask for (each stores a challenge)', async () => {
+    const { jar } = await t.signUpVerified('prompt-flood@example.com');
+    for (let i = 0; i < 30; i += 1) {
+      expect((await t.request('POST', '/api/user/passkeys/registration-options', { jar })).statusCode).toBe(200);
+    }
+    expect((await t.request('POST', '/api/user/passkeys/registration-options', { jar })).statusCode).toBe(429);
+    expect((await t.request('POST', '/api/auth/step-up/passkey-options', { jar })).statusCode).toBe(429);
+  });
+
   it("keeps an administrator's last factor", async () => {
     await ensureUser(t.deps, { role: 'admin', email: 'passkey-admin@example.com', password: STRONG_PASSWORD });
     const jar = await signInAgain(t, 'passkey-admin@example.com');
