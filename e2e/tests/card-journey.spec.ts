@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newUser, snap, test, verifyIdentity } from '../fixtures';
+import { expect, newUser, PASSWORD, snap, test, verifyIdentity } from '../fixtures';
 
 /** A top-up paid in full, the way the sandbox checkout's Paid button settles one. */
 async function topUp(page: Page, cents: number) {
@@ -102,8 +102,12 @@ test('the card journey: create, load with the quote, spend, unload, freeze, reve
   await page.getByRole('button', { name: 'Unfreeze', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Freeze', exact: true })).toBeVisible();
 
-  // Reveal the number, expiry and CVV; hide them again.
+  // Reveal the number, expiry and CVV, after confirming it is the owner (the session alone is not enough); hide them.
   await page.getByRole('button', { name: 'Show CVV', exact: true }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await stepUp.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await snap(page, '50-cards-8-step-up');
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
   const details = page.getByRole('region', { name: 'Card details' });
   await expect(details.getByText(/^5555 \d{4} \d{4} \d{4}$/)).toBeVisible();
   await snap(page, '50-cards-8-revealed');

@@ -107,15 +107,19 @@ describe('observability settings', () => {
   });
 });
 
-/** What a live deployment sets: real providers, SMTP, its own secret. */
+/** What a live deployment sets: real providers, SMTP over TLS, its own random secret, two roles, its proxies. */
 const LIVE = {
-  DATABASE_URL: 'postgres://app@db:5432/coincard',
-  SESSION_SECRET: 'x'.repeat(40),
-  SMTP_URL: 'smtp://mail.example:587',
+  APP_URL: 'https://coincard.example',
+  TRUST_PROXY: '10.0.0.0/8',
+  DATABASE_URL: 'postgres://coincard_app@db:5432/coincard',
+  DATABASE_MIGRATION_URL: 'postgres://coincard_owner@db:5432/coincard',
+  SESSION_SECRET: 'Zq3v9K_lP0x-T7mWc2Rb8YhN4uJd6FsA1eGk5oIyQtE',
+  SMTP_URL: 'smtps://mail.example:465',
   PAYMENTS_PROVIDER: 'cryptomus',
   CRYPTOMUS_MERCHANT_ID: 'merchant',
   CRYPTOMUS_API_KEY: 'key',
   CARD_ISSUER: 'bridgecard',
+  BRIDGECARD_BASE_URL: 'https://issuecards.api.bridgecard.co/v1/issuing',
   BRIDGECARD_ACCESS_TOKEN: 'at',
   BRIDGECARD_SECRET_KEY: 'sk',
   BRIDGECARD_WEBHOOK_SECRET: 'w'.repeat(16),
@@ -136,9 +140,13 @@ describe('deployment modes (DEMO_MODE)', () => {
     expect(parseConfig({})).toMatchObject({ demoMode: true, usesDevOutbox: true });
     expect(parseConfig({ SMTP_URL: 'smtp://mail.example' })).toMatchObject({ demoMode: true, usesDevOutbox: false });
     expect(parseConfig(LIVE)).toMatchObject({ demoMode: false, usesDevOutbox: false });
-    expect(parseConfig({ ...LIVE, DEMO_MODE: 'true' }).demoMode).toBe(true);
-    const { DATABASE_URL: _, ...embeddedLive } = LIVE;
-    expect(parseConfig({ ...embeddedLive, DEMO_MODE: 'false' }).demoMode).toBe(false);
+    // A live deployment's real providers are refused in demo mode (finding 5, below).
+    expect(problemsOf({ ...LIVE, DEMO_MODE: 'true' })).not.toEqual([]);
+    // Live on the embedded database is refused: it has one role, so the ledger's REVOKEs cannot apply (finding 6).
+    const { DATABASE_URL: _, DATABASE_MIGRATION_URL: __, ...embeddedLive } = LIVE;
+    expect(problemsOf({ ...embeddedLive, DEMO_MODE: 'false' }).join('\n')).toMatch(
+      /DATABASE_URL: required in live mode/,
+    );
   });
 
   it('refuses the reported deployment: DATABASE_URL, no NODE_ENV, outbox and sandboxes by default', () => {
@@ -153,7 +161,7 @@ describe('deployment modes (DEMO_MODE)', () => {
       /DEMO_MODE: APP_URL is https, so this looks like a real deployment/,
     );
     expect(parseConfig({ APP_URL: 'https://coincard.example', DEMO_MODE: 'true' }).demoMode).toBe(true);
-    expect(parseConfig({ ...LIVE, APP_URL: 'https://coincard.example' }).demoMode).toBe(false);
+    expect(parseConfig(LIVE).demoMode).toBe(false);
   });
 
   it('refuses each demo feature in live mode, whichever way live mode was chosen', () => {
@@ -194,5 +202,151 @@ describe('RESTRICTED_COUNTRIES', () => {
       /RESTRICTED_COUNTRIES: must be comma-separated ISO 3166-1 alpha-2 country codes .*not a country code: IRAN, UK/,
     );
     expect(problemsOf({ RESTRICTED_COUNTRIES: ',' }).join('\n')).toMatch(/RESTRICTED_COUNTRIES/);
+  });
+});
+
+/** The one problem line a setting gets, or nothing. */
+const problemAbout = (env: Record<string, string>, name: string) =>
+  problemsOf(env).filter((problem) => problem.startsWith(`${name}:`));
+
+describe('live mode refuses every unsafe setting (issue 17, findings 4 and 6)', () => {
+  it('starts with the full set of safe settings', () => {
+    expect(problemsOf(LIVE)).toEqual([]);
+    expect(parseConfig({ ...LIVE, SMTP_URL: 'smtp://mail.example:587?requireTLS=true' }).demoMode).toBe(false);
+    expect(parseConfig({ ...LIVE, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+  });
+
+  it('refuses the issuer without BRIDGECARD_BASE_URL instead of falling back to its sandbox', () => {
+    const { BRIDGECARD_BASE_URL: _, ...withoutIssuerUrl } = LIVE;
+    expect(problemAbout(withoutIssuerUrl, 'BRIDGECARD_BASE_URL')).toEqual([
+      expect.stringMatching(/required in live mode.*production API.*nothing falls back to its sandbox/),
+    ]);
+    expect(
+      problemAbout(
+        { ...LIVE, BRIDGECARD_BASE_URL: 'https://issuecards.api.bridgecard.co/v1/issuing/sandbox' },
+        'BRIDGECARD_BASE_URL',
+      ),
+    ).toEqual([expect.stringMatching(/is the issuer's sandbox/)]);
+  });
+
+  it('refuses a missing or http APP_URL', () => {
+    const { APP_URL: _, ...withoutAppUrl } = LIVE;
+    expect(problemAbout(withoutAppUrl, 'APP_URL')).toEqual([expect.stringMatching(/required in live mode.*https/)]);
+    expect(problemAbout({ ...LIVE, APP_URL: 'http://coincard.example' }, 'APP_URL')).toEqual([
+      expect.stringMatching(/must be https in live mode/),
+    ]);
+  });
+
+  it('refuses TRUST_PROXY left out', () => {
+    const { TRUST_PROXY: _, ...withoutProxy } = LIVE;
+    expect(problemAbout(withoutProxy, 'TRUST_PROXY')).toEqual([expect.stringMatching(/required in live mode/)]);
+  });
+
+  it('refuses a weak or repetitive SESSION_SECRET', () => {
+    for (const weak of [
+      'a'.repeat(32),
+      'x'.repeat(40),
+      'ab'.repeat(20),
+      'passwordpasswordpasswordpassword',
+      '0123456789'.repeat(4),
+    ]) {
+      expect({ weak, problems: problemAbout({ ...LIVE, SESSION_SECRET: weak }, 'SESSION_SECRET') }).toEqual({
+        weak,
+        problems: [expect.stringMatching(/too predictable for live mode.*openssl rand -base64 48/)],
+      });
+    }
+    // What the documented commands make passes: 48 random bytes in base64, 32 in hex.
+    expect(
+      problemAbout(
+        { ...LIVE, SESSION_SECRET: 'f3a1c9e04b7d2865af10c3e9d74b5a26e8c1f0937d4a6b2e5c8f1a0d3b7e9c42' },
+        'SESSION_SECRET',
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses smtp:// without TLS, and TLS switched off', () => {
+    expect(problemAbout({ ...LIVE, SMTP_URL: 'smtp://mail.example:587' }, 'SMTP_URL')).toEqual([
+      expect.stringMatching(/smtp:\/\/ without TLS.*smtps:\/\/host:465, or smtp:\/\/host:587\?requireTLS=true/),
+    ]);
+    expect(
+      problemAbout({ ...LIVE, SMTP_URL: 'smtps://mail.example:465?tls.rejectUnauthorized=false' }, 'SMTP_URL'),
+    ).toHaveLength(1);
+    expect(
+      problemAbout({ ...LIVE, SMTP_URL: 'smtp://mail.example:587?requireTLS=true&ignoreTLS=true' }, 'SMTP_URL'),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a missing DATABASE_MIGRATION_URL, or one naming the app role', () => {
+    const { DATABASE_MIGRATION_URL: _, ...oneRole } = LIVE;
+    expect(problemAbout(oneRole, 'DATABASE_MIGRATION_URL')).toEqual([
+      expect.stringMatching(/required in live mode.*owner role/),
+    ]);
+    expect(
+      problemAbout(
+        { ...LIVE, DATABASE_MIGRATION_URL: 'postgres://coincard_app@db:5432/coincard' },
+        'DATABASE_MIGRATION_URL',
+      ),
+    ).toEqual([expect.stringMatching(/same role as DATABASE_URL/)]);
+    const { DATABASE_URL: __, ...embedded } = LIVE;
+    expect(problemAbout({ ...embedded, DEMO_MODE: 'false' }, 'DATABASE_URL')).toEqual([
+      expect.stringMatching(/required in live mode.*PostgreSQL/),
+    ]);
+  });
+});
+
+describe('demo mode refuses real providers (issue 17, finding 5)', () => {
+  const DEMO = { DEMO_MODE: 'true', APP_URL: 'https://demo.coincard.example' };
+
+  it('refuses a production issuer URL beside the sandbox payment provider', () => {
+    const env = { ...DEMO, ...LIVE, DEMO_MODE: 'true', PAYMENTS_PROVIDER: 'sandbox' };
+    expect(problemAbout(env, 'BRIDGECARD_BASE_URL')).toEqual([
+      expect.stringMatching(/is not the issuer's sandbox.*DEMO_MODE=false/),
+    ]);
+    expect(
+      problemAbout(
+        { ...env, BRIDGECARD_SECRETS_BASE_URL: 'https://secrets.bridgecard.example/v1' },
+        'BRIDGECARD_SECRETS_BASE_URL',
+      ),
+    ).toHaveLength(1);
+    expect(
+      problemsOf({ ...env, BRIDGECARD_BASE_URL: 'https://issuecards.api.bridgecard.co/v1/issuing/sandbox' }),
+    ).toEqual([]);
+  });
+
+  it('refuses the real payment provider, on https or not', () => {
+    for (const appUrl of ['https://demo.coincard.example', 'http://localhost:3000']) {
+      const env = { ...LIVE, DEMO_MODE: 'true', APP_URL: appUrl, CARD_ISSUER: 'sandbox' };
+      expect(problemAbout(env, 'PAYMENTS_PROVIDER')).toEqual([expect.stringMatching(/cryptomus takes real payments/)]);
+      expect(problemAbout({ ...env, CRYPTOMUS_BASE_URL: 'https://api.heleket.com' }, 'PAYMENTS_PROVIDER')).toHaveLength(
+        1,
+      );
+    }
+  });
+
+  it('still runs the sandboxes, and test doubles of the real providers on this machine', () => {
+    expect(problemsOf(DEMO)).toEqual([]);
+    expect(
+      problemsOf({
+        PAYMENTS_PROVIDER: 'cryptomus',
+        CRYPTOMUS_BASE_URL: 'http://127.0.0.1:4010',
+        CRYPTOMUS_MERCHANT_ID: 'm',
+        CRYPTOMUS_API_KEY: 'k',
+      }),
+    ).toEqual([]);
+    const { DATABASE_URL: _, DATABASE_MIGRATION_URL: __, APP_URL: ___, ...issuer } = LIVE;
+    expect(
+      problemsOf({ ...issuer, PAYMENTS_PROVIDER: 'sandbox', BRIDGECARD_BASE_URL: 'http://127.0.0.1:4020' }),
+    ).toEqual([]);
+  });
+});
+
+describe('previous secrets (issue 17, finding 9)', () => {
+  it('takes any number, comma-separated, each at least 32 characters', () => {
+    const a = 'a1'.repeat(20);
+    const b = 'b2'.repeat(20);
+    expect(parseConfig({ SESSION_SECRET_PREVIOUS: `${a}, ${b}` }).SESSION_SECRET_PREVIOUS).toEqual([a, b]);
+    expect(parseConfig({}).SESSION_SECRET_PREVIOUS).toEqual([]);
+    expect(() => parseConfig({ SESSION_SECRET_PREVIOUS: `${a},short` })).toThrow(/SESSION_SECRET_PREVIOUS/);
+    expect(parseConfig({ SANDBOX_ISSUER_KEY_PREVIOUS: `${b},${a}` }).SANDBOX_ISSUER_KEY_PREVIOUS).toEqual([b, a]);
   });
 });

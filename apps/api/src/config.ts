@@ -1,5 +1,6 @@
 import { DEFAULT_RESTRICTED_COUNTRIES, isCountryCode } from '@coincard/shared';
 import { z } from 'zod';
+import { demoModeProblems, liveModeProblems } from './deployment-checks.js';
 import { parseAddressEntries } from './lib/address-list.js';
 
 const booleanString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
@@ -58,6 +59,20 @@ const countryList = z
     return codes.sort();
   });
 
+/**
+ * Secrets a rotation replaced, newest first, comma-separated (a generated secret has no comma): what they signed and
+ * sealed still verifies and opens, and the re-seal job moves what they sealed to the current secret.
+ */
+const previousSecrets = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((secret) => secret.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')));
+
 /** Settings an earlier version read, and what replaced them: set, they stop the start rather than being ignored. */
 const REPLACED_SETTINGS: Record<string, string> = {
   ALLOW_SANDBOX_IN_PRODUCTION: 'replaced by DEMO_MODE=true (docs/operations.md, Deployment modes)',
@@ -90,8 +105,8 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('CoinCard <no-reply@coincard.app>'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** The secret SESSION_SECRET replaced: what it signed and sealed still verifies and opens (docs/operations.md). */
-  SESSION_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The secrets SESSION_SECRET replaced, newest first: what they signed and sealed still works (docs/operations.md). */
+  SESSION_SECRET_PREVIOUS: previousSecrets.default([]),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Dev outbox, sandbox providers and demo logins; absent: on only for the embedded default (no DATABASE_URL). */
@@ -142,7 +157,8 @@ const schema = z.object({
   /** When set, payment webhooks are taken only from these addresses (as TRUST_PROXY resolves the client). */
   PAYMENTS_WEBHOOK_ALLOWED_IPS: addressList.optional(),
   CARD_ISSUER: z.enum(['sandbox', 'bridgecard']).default('sandbox'),
-  BRIDGECARD_BASE_URL: z.url().default('https://issuecards.api.bridgecard.co/v1/issuing/sandbox'),
+  /** No default: live mode must name the production API, demo mode the sandbox (deployment-checks.ts). */
+  BRIDGECARD_BASE_URL: z.url().optional(),
   /** The issuer's secure relay for card numbers and CVVs; without it they are read from the base URL. */
   BRIDGECARD_SECRETS_BASE_URL: z.url().optional(),
   BRIDGECARD_ACCESS_TOKEN: z.string().optional(),
@@ -154,8 +170,8 @@ const schema = z.object({
   SANDBOX_ISSUER_SETTLE_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
   /** Encrypts the sandbox issuer's card numbers, CVVs and PINs at rest; generated into DATA_DIR when absent. */
   SANDBOX_ISSUER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** The key SANDBOX_ISSUER_KEY replaced: card secrets sealed with it still open. */
-  SANDBOX_ISSUER_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The keys SANDBOX_ISSUER_KEY replaced, newest first: card secrets sealed with them still open until re-sealed. */
+  SANDBOX_ISSUER_KEY_PREVIOUS: previousSecrets.default([]),
   RESTRICTED_COUNTRIES: countryList.default([...DEFAULT_RESTRICTED_COUNTRIES]),
   /** How often an idle worker looks for work; new work also wakes workers at once (LISTEN/NOTIFY). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
@@ -236,23 +252,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     );
   }
   const live = `live mode (${parsed.DEMO_MODE === false ? 'DEMO_MODE=false' : 'DATABASE_URL is set'})`;
-  if (!demoMode) {
-    if (!parsed.SESSION_SECRET) problems.push(`SESSION_SECRET: required in ${live}`);
-    if (!parsed.SMTP_URL) {
-      problems.push(`SMTP_URL: required in ${live}; the dev outbox shows every mail to anyone (or set DEMO_MODE=true)`);
-    }
-    if (parsed.PAYMENTS_PROVIDER === 'sandbox') {
-      problems.push(
-        `PAYMENTS_PROVIDER: the sandbox creates money on request and runs only in demo mode; set PAYMENTS_PROVIDER=cryptomus in ${live} (or DEMO_MODE=true)`,
-      );
-    }
-    if (parsed.SEED_DEMO) problems.push(`SEED_DEMO: demo logins run only in demo mode, not in ${live}`);
-    if (parsed.CARD_ISSUER === 'sandbox') {
-      problems.push(
-        `CARD_ISSUER: the sandbox issuer issues no real cards and runs only in demo mode; set CARD_ISSUER=bridgecard in ${live} (or DEMO_MODE=true)`,
-      );
-    }
-  }
+  const settings = { ...parsed, APP_URL: parsed.APP_URL, explicit: (name: string) => cleaned[name] !== undefined };
+  problems.push(...(demoMode ? demoModeProblems(settings) : liveModeProblems(settings, live)));
   if (parsed.NODE_ENV === 'production' && !parsed.SESSION_SECRET && demoMode) {
     problems.push('SESSION_SECRET: required when NODE_ENV=production');
   }

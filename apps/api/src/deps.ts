@@ -53,6 +53,12 @@ export type Deps = {
 
 /** A key per purpose, derived from SESSION_SECRET (and SESSION_SECRET_PREVIOUS while rotating); lib/keys.ts. */
 export type Keys = {
+  /** Authenticator (TOTP) secrets at rest. */
+  totpSecrets: SealedBox;
+  /** Recovery codes at rest (sealed, so a rotation can re-seal them; older ones are keyed hashes, `recoveryCodes`). */
+  recoveryCodeBox: SealedBox;
+  /** The device cookie's per-account proofs (modules/auth/device-cookie.ts). */
+  devices: Keyring;
   accessTokens: Keyring;
   oneTimeCodes: Keyring;
   /** Authenticator recovery codes (they last until regenerated, so a rotation keeps the previous secret longer). */
@@ -61,13 +67,31 @@ export type Keys = {
   requestFingerprints: Keyring;
 };
 
-/** `secrets`: the current one first, then the previous one while a rotation is under way. */
+/** `secrets`: the current one first, then the previous ones while a rotation is under way. */
 export function createKeys(secrets: readonly (string | undefined)[]): Keys {
   return {
+    totpSecrets: createSealedBox(secrets, 'totp-secret'),
+    recoveryCodeBox: createSealedBox(secrets, 'recovery-code-sealed'),
+    devices: createKeyring(secrets, 'device-cookie'),
     accessTokens: createKeyring(secrets, 'access-tokens'),
     oneTimeCodes: createKeyring(secrets, 'one-time-codes'),
     recoveryCodes: createKeyring(secrets, 'recovery-codes'),
     requestFingerprints: createKeyring(secrets, 'request-fingerprints'),
+  };
+}
+
+/**
+ * Everything derived from SESSION_SECRET and the previous secrets: a restart with new secrets builds these again
+ * (the key-rotation tests swap them on a running app the same way).
+ */
+export function secretDerived(
+  secrets: readonly (string | undefined)[],
+): Pick<Deps, 'keys' | 'pinBox' | 'jobBox' | 'identityBox'> {
+  return {
+    keys: createKeys(secrets),
+    pinBox: createSealedBox(secrets, 'pending-card-pin'),
+    jobBox: createSealedBox(secrets, 'queued-job-payloads'),
+    identityBox: createSealedBox(secrets, 'cardholder-identity'),
   };
 }
 
@@ -94,7 +118,7 @@ export function buildDeps(input: DepsInput): Deps {
   const { config, db, logger } = input;
   const now = input.now ?? (() => new Date());
   const sessionSecret = resolveDataDirSecret(config, 'session-secret', config.SESSION_SECRET);
-  const secrets = [sessionSecret, config.SESSION_SECRET_PREVIOUS];
+  const secrets = [sessionSecret, ...config.SESSION_SECRET_PREVIOUS];
   const metrics = input.metrics ?? createMetrics({ db });
   const payments =
     input.payments ?? createPaymentProvider(config, sessionSecret, input.selfUrl, metrics.circuit('payment-provider'));
@@ -114,19 +138,16 @@ export function buildDeps(input: DepsInput): Deps {
     mail: mailTemplates(config.APP_URL),
     logger,
     sessionSecret,
-    keys: createKeys(secrets),
+    ...secretDerived(secrets),
     payments,
     issuer: input.issuer ?? issuing.issuer,
     sandboxIssuer: issuing.sandbox,
-    pinBox: createSealedBox(secrets, 'pending-card-pin'),
-    identityBox: createSealedBox(secrets, 'cardholder-identity'),
     rates: createRateCache(payments, now),
     jobs: createJobQueue(sqlClientOf(db), {
       pollSeconds: config.JOBS_POLL_SECONDS,
       maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS,
       deadLetterDays: config.JOBS_DEAD_LETTER_DAYS,
     }),
-    jobBox: createSealedBox(secrets, 'queued-job-payloads'),
     now,
     metrics,
   };

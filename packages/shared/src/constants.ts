@@ -23,8 +23,21 @@ export const SESSION_COOKIE_NAMES = {
   refresh: 'refreshToken',
   challenge: 'twoFactorChallenge',
   marker: 'signedIn',
+  /** Long-lived: proves this browser signed in to an account before (the sign-in delay spares it; no new-device mail). */
+  device: 'knownDevice',
 } as const;
 export const SECURE_COOKIE_PREFIX = '__Host-';
+
+/** How long a step-up (password, code or passkey) lets a session reveal card details or make a large load. */
+export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
+/**
+ * Loads a session may make without a step-up, per user over any 24 hours; a load beyond it asks for one, so a stolen
+ * session cookie alone cannot move a balance onto a card (docs/decisions/027-account-takeover.md).
+ */
+export const LOADS_WITHOUT_STEP_UP_CENTS = 20_000;
+export const LOADS_WITHOUT_STEP_UP_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const PASSKEY_NAME_MAX_LENGTH = 40;
+export const MAX_PASSKEYS_PER_USER = 10;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

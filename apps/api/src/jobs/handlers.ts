@@ -7,6 +7,7 @@ import { advanceOperation, sweepCardOperations } from '../modules/cards/card-ope
 import { reconcileCardBalances } from '../modules/cards/card-reconciliation.service.js';
 import { chargeMonthlyFees } from '../modules/cards/monthly-fees.service.js';
 import { checkDeposit, sweepDeposits } from '../modules/deposits/deposit-checks.js';
+import { resealSecrets } from '../modules/maintenance/reseal-secrets.js';
 import { pruneExpiredRows } from '../modules/maintenance/retention.js';
 import { providerEventHandler, sweepProviderEvents } from '../modules/webhooks/webhooks.service.js';
 import { deliverMail } from '../providers/mail/mail-queue.js';
@@ -45,6 +46,9 @@ export const JOB_HANDLERS: JobHandlers = {
   },
   'prune-expired-rows': async (deps) => {
     await pruneExpiredRows(deps);
+  },
+  'reseal-secrets': async (deps) => {
+    await resealSecrets(deps);
   },
   // The sandbox issuer's own back office (demo mode): complete what is due, deliver the webhooks it owes.
   'sandbox-issuer-back-office': async (deps) => {

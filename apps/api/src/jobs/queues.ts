@@ -41,6 +41,7 @@ export type ScheduleName =
   | 'charge-monthly-fees'
   | 'reconcile-card-balances'
   | 'prune-expired-rows'
+  | 'reseal-secrets'
   | 'sandbox-issuer-back-office';
 
 export type QueueName = keyof QueuePayloads;
@@ -110,6 +111,7 @@ export const QUEUE_POLICIES: Record<QueueName, QueuePolicy> = {
   'charge-monthly-fees': sweep,
   'reconcile-card-balances': sweep,
   'prune-expired-rows': sweep,
+  'reseal-secrets': sweep,
   'sandbox-issuer-back-office': sweep,
 };
 

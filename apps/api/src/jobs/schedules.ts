@@ -12,5 +12,7 @@ export const SCHEDULES: Record<ScheduleName, string> = {
   'charge-monthly-fees': '*/10 * * * *',
   'reconcile-card-balances': '*/10 * * * *',
   'prune-expired-rows': '17 * * * *',
+  // After a SESSION_SECRET rotation, within the hour nothing needs the previous secret (docs/operations.md).
+  'reseal-secrets': '41 * * * *',
   'sandbox-issuer-back-office': '* * * * *',
 };

@@ -12,6 +12,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TooManyRequests: 429,
   NotFound: 404,
   Forbidden: 403,
+  StepUpRequired: 403,
   CrossOriginRequest: 403,
   UnsupportedMediaType: 415,
   PayloadTooLarge: 413,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, executeRows } from '../db/client.js';
+import { type Database, type Executor, executeRows } from '../db/client.js';
 import { AppError } from './app-error.js';
 
 /**
@@ -61,7 +61,7 @@ export async function claimLoginAttempt(db: Database, email: string, now: Date):
   );
 }
 
-/** The right password was given: the account's count starts again from nothing. */
-export async function clearLoginFailures(db: Database, email: string): Promise<void> {
+/** The right password was given, or a new one was set: the account's count starts again from nothing. */
+export async function clearLoginFailures(db: Executor, email: string): Promise<void> {
   await executeRows(db, sql`delete from login_failures where account = ${accountKey(email)}`);
 }

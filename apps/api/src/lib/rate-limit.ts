@@ -20,6 +20,13 @@ export const RATE_RULES = {
   twoFactorAccount: { name: '2fa:account', limit: 10, windowMs: 15 * 60_000 },
   /** Password (and code) checks before a change of e-mail, password or two-factor, per account. */
   stepUpAccount: { name: 'step-up:account', limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * The same checks over a day: a stolen session must not turn the step-up into a password-guessing oracle at 40 an
+   * hour (decision 027). Far above what the owner needs (each step-up lasts minutes).
+   */
+  stepUpAccountDay: { name: 'step-up:account-day', limit: 50, windowMs: 24 * 60 * 60_000 },
+  /** Passkey prompts a signed-in session may ask for (each stores a challenge). */
+  passkeyPromptAccount: { name: 'passkey-prompt:account', limit: 30, windowMs: 15 * 60_000 },
   registerIp: { name: 'register:ip', limit: 20, windowMs: 60 * 60_000 },
   forgotIp: { name: 'forgot:ip', limit: 20, windowMs: 60 * 60_000 },
   forgotAccount: { name: 'forgot:account', limit: 5, windowMs: 60 * 60_000 },

@@ -8,7 +8,12 @@ import { createKeyring, isKeyId, type PurposeKey } from './keys.js';
  * still opens while that secret is configured. Text from before key ids (no prefix) was sealed with
  * SHA-256(purpose + secret) and opens with that.
  */
-export type SealedBox = { seal: (plaintext: string) => string; open: (sealed: string) => string };
+export type SealedBox = {
+  seal: (plaintext: string) => string;
+  open: (sealed: string) => string;
+  /** The current key's id, which starts what it seals: the re-seal job leaves such values alone. */
+  currentKeyId: string;
+};
 
 /** `secrets`: the current secret first, then any previous ones still needed to open older values. */
 export function createSealedBox(secrets: string | readonly (string | undefined)[], purpose: string): SealedBox {
@@ -21,6 +26,7 @@ export function createSealedBox(secrets: string | readonly (string | undefined)[
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return `${ring.current.id}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
     },
+    currentKeyId: ring.current.id,
     open(sealed) {
       const separator = sealed.indexOf(':');
       const id = separator > 0 ? sealed.slice(0, separator) : '';

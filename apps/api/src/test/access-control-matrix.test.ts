@@ -6,7 +6,9 @@ import { CookieJar } from './cookie-jar.js';
 import { createDeposit } from './deposit-helpers.js';
 import { type OpenApiDocument, type Route, routesOf } from './hostile-input.js';
 import { expectLedgerInvariants } from './ledger-invariants.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { addPasskey } from './passkeys.js';
+import { createTestApp, STRONG_PASSWORD, type TestApp } from './test-app.js';
+import { createVirtualAuthenticator } from './virtual-authenticator.js';
 
 /**
  * Every route in the OpenAPI document that takes an id, asked by someone who must not get at the object: a guest
@@ -15,7 +17,7 @@ import { createTestApp, type TestApp } from './test-app.js';
  */
 
 type Rule =
-  | { kind: 'owned'; params: Record<string, 'card' | 'deposit'> }
+  | { kind: 'owned'; params: Record<string, 'card' | 'deposit' | 'passkey' | 'session'> }
   | { kind: 'admin'; params: Record<string, 'user' | 'card'> }
   | { kind: 'not-an-object'; why: string };
 
@@ -31,8 +33,11 @@ const RULES: Record<string, Rule> = {
   '/api/cards/{id}/unfreeze': { kind: 'owned', params: { id: 'card' } },
   '/api/cards/{id}/pin': { kind: 'owned', params: { id: 'card' } },
   '/api/transactions/{id}': { kind: 'owned', params: { id: 'deposit' } },
+  '/api/user/passkeys/{id}': { kind: 'owned', params: { id: 'passkey' } },
+  '/api/user/sessions/{id}': { kind: 'owned', params: { id: 'session' } },
   '/api/admin/suspend/{id}': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/2fa/{id}': { kind: 'admin', params: { id: 'user' } },
+  '/api/admin/users/{id}/second-factor/reset': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/stats/user/{id}': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/users/{id}/cards': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/users/{id}/deposits': { kind: 'admin', params: { id: 'user' } },
@@ -64,6 +69,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'PATCH /api/admin/2fa/{id}': { enabled: false },
   'PATCH /api/admin/reviews/{id}': { note: 'looked at it' },
   'POST /api/admin/users/{id}/cardholder/reverify': { reason: 'Please verify your identity again.' },
+  'PATCH /api/user/passkeys/{id}': { name: 'Mine now' },
+  'DELETE /api/user/passkeys/{id}': { password: STRONG_PASSWORD },
 };
 
 const VALID_QUERIES: Record<string, string> = { 'GET /api/cards/{id}/load-quote': '?amount=1000' };
@@ -71,6 +78,8 @@ const VALID_QUERIES: Record<string, string> = { 'GET /api/cards/{id}/load-quote'
 let t: TestApp;
 let victim: Awaited<ReturnType<typeof userWithCard>>;
 let victimDepositId: string;
+let victimPasskeyId: string;
+let victimSessionId: string;
 let stranger: CookieJar;
 let routes: Route[];
 
@@ -80,6 +89,11 @@ beforeAll(async () => {
   victimDepositId = (
     await createDeposit(t, victim.jar, { currency: 'USDT', network: 'TRON', amountInUsd: 5000 })
   ).json()._id;
+  expect(
+    (await addPasskey(t, victim.jar, createVirtualAuthenticator({ origin: t.appUrl }), 'Victim key')).statusCode,
+  ).toBe(201);
+  victimPasskeyId = (await t.request('GET', '/api/user/passkeys', { jar: victim.jar })).json().passkeys[0]._id;
+  victimSessionId = (await t.request('GET', '/api/user/sessions', { jar: victim.jar })).json().sessions[0]._id;
   // The stranger owns a card too: an owner of cards is still nobody's owner of this one.
   stranger = (await userWithCard(t, 'matrix-stranger@example.com', { balance: 10_000 })).jar;
   routes = routesOf(t.app.swagger() as unknown as OpenApiDocument).filter((route) => route.pathParams.length > 0);
@@ -96,13 +110,24 @@ const snapshot = async () => ({
           (select count(*)::int from card_operations o where o.card_id = c.id) as operations
         from users u join cards c on c.user_id = u.id where u.email = 'matrix-victim@example.com'`,
   ),
+  credentials: await executeRows(
+    t.deps.db,
+    sql`select p.name, (select count(*)::int from sessions s where s.user_id = u.id and s.revoked_at is null) as sessions
+        from users u join passkeys p on p.user_id = u.id where u.email = 'matrix-victim@example.com'`,
+  ),
 });
 
 function urlFor(route: Route, rule: Extract<Rule, { params: unknown }>) {
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const object = (rule.params as Record<string, 'user' | 'card' | 'deposit'>)[name];
+    const object = (rule.params as Record<string, 'user' | 'card' | 'deposit' | 'passkey' | 'session'>)[name];
     if (!object) throw new Error(`${route.path}: no object for {${name}}`);
-    return { card: victim.cardId, deposit: victimDepositId, user: victim.user._id }[object];
+    return {
+      card: victim.cardId,
+      deposit: victimDepositId,
+      user: victim.user._id,
+      passkey: victimPasskeyId,
+      session: victimSessionId,
+    }[object];
   });
 }
 
@@ -115,7 +140,7 @@ describe('access-control matrix: every route with an id, asked by a guest and by
 
   it('answers 401 to a guest, 404 or 403 to another user, never the victim’s data, and changes nothing', async () => {
     const before = await snapshot();
-    const leaks = [victim.cardId, victimDepositId, victim.user._id, 'matrix-victim'];
+    const leaks = [victim.cardId, victimDepositId, victim.user._id, 'matrix-victim', victimPasskeyId, victimSessionId];
     const answers: string[] = [];
     const expected: string[] = [];
     let checked = 0;

@@ -63,11 +63,12 @@ export function AppRoutes() {
           <Route path="/dev/outbox" element={<DevOutboxRoute />} />
           <Route path="/sandbox/checkout/:uuid" element={<SandboxCheckoutRoute />} />
           <Route path="/sandbox/cards/:cardId" element={<SandboxCardSimulatorRoute />} />
+          {/* Not guest-only: someone signed in to another account who opens a link is told so (decision 027). */}
+          <Route path="/email/verify/:code" element={<EmailVerifyRoute />} />
 
           <Route element={<GuestGuard />}>
             <Route path="/login" element={<AuthRoute tab="login" />} />
             <Route path="/signup" element={<AuthRoute tab="signup" />} />
-            <Route path="/email/verify/:code" element={<EmailVerifyRoute />} />
             <Route path="/password/forgot" element={<ForgotPasswordRoute />} />
             <Route path="/password/reset" element={<ResetPasswordRoute />} />
           </Route>

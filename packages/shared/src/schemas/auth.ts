@@ -44,7 +44,7 @@ export const loginResponseSchema = z.object({
   userId: idSchema,
   message: z.string(),
   /** With isTwoFactorRequired: which codes the 2FA step takes ('totp' first when the authenticator is on). */
-  twoFactorMethods: z.array(z.enum(['email', 'totp'])).optional(),
+  twoFactorMethods: z.array(z.enum(['email', 'totp', 'passkey'])).optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -66,6 +66,18 @@ export type TwoFactorVerifyBody = z.input<typeof twoFactorVerifyBodySchema>;
 export const verifyEmailResponseSchema = z.object({
   message: z.string(),
   referral: z.object({ referralAttempted: z.boolean(), referrerEligible: z.boolean() }),
+  /**
+   * False when the address was verified but nobody was signed in: the browser is signed in to another account (which
+   * stays), or the link was opened other than from the app's own page (docs/decisions/027-account-takeover.md).
+   */
+  signedIn: z.boolean(),
+  /** With signedIn false and another account signed in: that account's address, shown to its own holder. */
+  otherAccountEmail: z.string().optional(),
+  /**
+   * With signedIn true: the account this browser is now signed in to, said on the page so nobody takes someone
+   * else's account (opened from someone else's link) for their own.
+   */
+  email: z.string().optional(),
 });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'TooManyRequests',
   'NotFound',
   'Forbidden',
+  'StepUpRequired',
   'CrossOriginRequest',
   'UnsupportedMediaType',
   'PayloadTooLarge',

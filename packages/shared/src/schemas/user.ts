@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
 import { otpSchema, secondFactorCode, strongPasswordSchema } from './auth.js';
 import { emailSchema, idSchema, pageMetaSchema } from './common.js';
+import { passkeyAssertionSchema } from './passkeys.js';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -35,6 +36,8 @@ const currentPasswordSchema = z
 export const stepUpFieldsSchema = z.object({
   currentPassword: currentPasswordSchema,
   code: secondFactorCode('Enter the 6-digit code, or a recovery code.').optional(),
+  /** A passkey assertion instead of a code, for an account with a passkey. */
+  passkey: passkeyAssertionSchema.optional(),
 });
 export type StepUpFields = z.input<typeof stepUpFieldsSchema>;
 
@@ -43,6 +46,7 @@ export const toggleTwoFactorBodySchema = z.object({
   enabled: z.boolean({ message: 'enabled must be true or false.' }),
   currentPassword: currentPasswordSchema.optional(),
   code: secondFactorCode('Enter the 6-digit code, or a recovery code.').optional(),
+  passkey: passkeyAssertionSchema.optional(),
 });
 export type ToggleTwoFactorBody = z.input<typeof toggleTwoFactorBodySchema>;
 

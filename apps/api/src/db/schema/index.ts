@@ -5,6 +5,7 @@ export * from './deposits.js';
 export * from './ledger.js';
 export * from './mail-outbox.js';
 export * from './one-time-codes.js';
+export * from './passkeys.js';
 export * from './platform-stats.js';
 export * from './provider-events.js';
 export * from './rate-limits.js';

@@ -15,7 +15,13 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     revokedReason: text('revoked_reason'),
     userAgent: text('user_agent'),
+    /** The address it signed in from. */
     ip: text('ip'),
+    /** The last refresh (every 15 minutes of use) and its address: cheap, and enough for "last seen". */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    lastIp: text('last_ip'),
+    /** The last step-up (password, code or passkey): card secrets need one a few minutes old at most. */
+    steppedUpAt: timestamp('stepped_up_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -16,7 +17,11 @@ export const totpCredentials = pgTable('totp_credentials', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Single-use recovery codes, stored as keyed hashes; a used one keeps its row (with `usedAt`) for the record. */
+/**
+ * Single-use recovery codes; a used one keeps its row (with `usedAt`) for the record. Each is sealed (AES-GCM,
+ * `codeSealed`), so a rotation of SESSION_SECRET can re-seal it; codes made before that are keyed hashes
+ * (`codeHash`), which nothing can re-key, and work while their secret is configured.
+ */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
@@ -24,9 +29,13 @@ export const recoveryCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    codeHash: text('code_hash').notNull(),
+    codeHash: text('code_hash'),
+    codeSealed: text('code_sealed'),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+  (t) => [
+    index('recovery_codes_user_idx').on(t.userId),
+    check('recovery_codes_one_form_check', sql`(${t.codeHash} is null) <> (${t.codeSealed} is null)`),
+  ],
 );

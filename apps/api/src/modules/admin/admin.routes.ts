@@ -35,6 +35,7 @@ import { listAudit } from './admin-audit.service.js';
 import { jobsOverview, listDeadLetters, retryDeadLetter } from './admin-jobs.service.js';
 import { getDashboardStats, getUserStats } from './admin-stats.service.js';
 import { listDepositsOfUser, listUsers, loadTarget, setSuspension, setUserTwoFactor } from './admin-users.service.js';
+import { resetSecondFactor } from './second-factor-reset.js';
 
 const tags = ['admin'];
 const idParams = z.object({ id: idSchema });
@@ -216,6 +217,20 @@ export function adminRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => unblockCard(deps, principalOf(request).user, request.params.cardId, contextOf(request)),
+    );
+
+    app.post(
+      '/users/:id/second-factor/reset',
+      {
+        schema: {
+          tags,
+          summary:
+            "Remove a user's authenticator app, recovery codes and passkeys, turn e-mail codes on and sign them out (audited)",
+          params: idParams,
+          response: { 200: toggleUserTwoFactorResponseSchema },
+        },
+      },
+      async (request) => resetSecondFactor(deps, principalOf(request).user, request.params.id, contextOf(request)),
     );
 
     app.patch(

@@ -9,6 +9,7 @@ import {
   twoFactorVerifyBodySchema,
   verifyEmailResponseSchema,
 } from '@coincard/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -33,7 +34,26 @@ import {
   setSessionCookies,
   setTwoFactorChallengeCookie,
 } from './cookies.js';
-import { revokeSessionByAccessToken, revokeSessionByRefreshToken, rotateRefreshToken } from './sessions.service.js';
+import { rememberDevice } from './device-cookie.js';
+import {
+  revokeSessionByAccessToken,
+  revokeSessionByRefreshToken,
+  rotateRefreshToken,
+  signedInUserOf,
+} from './sessions.service.js';
+import { signInContextOf } from './sign-in.js';
+
+/**
+ * Whether a request comes from the app's own page (a fetch), not a navigation or another site: only then may a
+ * verification link start a session. Browsers say so in the Fetch Metadata headers; a client that sends none is not
+ * a browser (and a browser page of another site cannot suppress them). A navigation asks for HTML.
+ */
+function isFetchFromOwnPage(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  const mode = request.headers['sec-fetch-mode'];
+  const accept = request.headers.accept ?? '';
+  return (site === undefined || site === 'same-origin') && mode !== 'navigate' && !/text\/html/i.test(accept);
+}
 
 const tags = ['auth'];
 
@@ -59,8 +79,15 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { tokens, response } = await verifyEmail(deps, request.params.code, contextOf(request));
-        setSessionCookies(reply, deps.config, tokens, deps.now());
+        const signedIn = await signedInUserOf(deps, readSessionCookies(request, deps.config));
+        const { tokens, response } = await verifyEmail(deps, request.params.code, contextOf(request), {
+          signedIn,
+          mayStartSession: isFetchFromOwnPage(request),
+        });
+        if (tokens && response.signedIn) {
+          setSessionCookies(reply, deps.config, tokens, deps.now());
+          rememberDevice(request, reply, deps.config, deps.keys.devices, tokens.userId);
+        }
         return response;
       },
     );
@@ -69,9 +96,11 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/login',
       { schema: { tags, summary: 'Sign in', body: loginBodySchema, response: { 200: loginResponseSchema } } },
       async (request, reply) => {
-        const outcome = await login(deps, request.body, contextOf(request));
-        if (outcome.kind === 'session') setSessionCookies(reply, deps.config, outcome.tokens, deps.now());
-        else setTwoFactorChallengeCookie(reply, deps.config, outcome.challenge);
+        const outcome = await login(deps, request.body, signInContextOf(request, deps));
+        if (outcome.kind === 'session') {
+          setSessionCookies(reply, deps.config, outcome.tokens, deps.now());
+          rememberDevice(request, reply, deps.config, deps.keys.devices, outcome.userId);
+        } else setTwoFactorChallengeCookie(reply, deps.config, outcome.challenge);
         return loginResponse(outcome);
       },
     );
@@ -88,9 +117,10 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const challenge = readTwoFactorChallenge(request, deps.config);
-        const tokens = await verifyTwoFactor(deps, { ...request.body, challenge }, contextOf(request));
+        const tokens = await verifyTwoFactor(deps, { ...request.body, challenge }, signInContextOf(request, deps));
         clearTwoFactorChallengeCookie(reply, deps.config);
         setSessionCookies(reply, deps.config, tokens, deps.now());
+        rememberDevice(request, reply, deps.config, deps.keys.devices, tokens.userId);
         return { message: 'Signed in.' };
       },
     );
@@ -154,8 +184,10 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: messageSchema },
         },
       },
-      async (request) => {
-        await resetPassword(deps, request.body, contextOf(request));
+      async (request, reply) => {
+        const userId = await resetPassword(deps, request.body, contextOf(request));
+        // The link proved the inbox: this browser is the owner's, and the account's sign-in delay spares it.
+        rememberDevice(request, reply, deps.config, deps.keys.devices, userId);
         return { message: 'Your password has been reset. You can now sign in with your new password.' };
       },
     );

@@ -22,8 +22,10 @@ import { audit } from '../audit/audit.js';
 import { recordReferralAtVerification } from '../referrals/referral-rewards.service.js';
 import { afterCredentialChange } from './credential-change.js';
 import { consumeLinkCode, issueLinkCode, issueOtp, verifyOtp, voidOpenCodes } from './one-time-codes.service.js';
+import { hasPasskeys } from './passkeys/passkeys.service.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
 import { createSession } from './sessions.service.js';
+import { openSession, type SignInContext } from './sign-in.js';
 import { acceptSecondFactorCode, isTotpEnabled } from './totp/totp.service.js';
 
 export const REGISTER_MESSAGE = 'Check your email: we sent a verification link to the address you entered.';
@@ -128,13 +130,26 @@ async function notifyExistingAccount(deps: Deps, user: UserRow, ip: string) {
   });
 }
 
+/**
+ * Who the browser opening a verification link already is, and whether the request may start a session at all: only
+ * a fetch from the app's own page may (a link opened straight at the API, from another site, must not set cookies).
+ */
+export type VerificationVisitor = { signedIn: { userId: string; email: string } | null; mayStartSession: boolean };
+
+/**
+ * Verifies the address, and signs the visitor in to it only when that replaces nobody: a browser already signed in to
+ * another account stays signed in to it (a link from someone else must not swap the session under its owner: the
+ * owner's top-ups would credit the sender), and is told so. A browser signed in to this same account keeps its
+ * session.
+ */
 export async function verifyEmail(
   deps: Deps,
   code: string,
   ctx: RequestContext,
-): Promise<{ tokens: Awaited<ReturnType<typeof createSession>>; response: VerifyEmailResponse }> {
+  visitor: VerificationVisitor,
+): Promise<{ tokens: Awaited<ReturnType<typeof createSession>> | null; response: VerifyEmailResponse }> {
   const now = deps.now();
-  const verified = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const consumed = await consumeLinkCode(tx, 'verify_email', code, now);
     if (!consumed) throw new AppError('InvalidCode', 'This verification link is invalid, expired or already used.');
     const [user] = await tx
@@ -145,11 +160,53 @@ export async function verifyEmail(
     if (!user) throw new AppError('InvalidCode', 'This verification link is invalid, expired or already used.');
     if (user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
     const referral = await recordReferralAtVerification(tx, deps, user);
-    await audit(tx, { action: 'auth.email_verified', targetUserId: user.id, ip: ctx.ip, details: referral });
+    const other = visitor.signedIn && visitor.signedIn.userId !== user.id ? visitor.signedIn : null;
+    const startsSession = !visitor.signedIn && visitor.mayStartSession;
+    await audit(tx, {
+      action: 'auth.email_verified',
+      targetUserId: user.id,
+      ip: ctx.ip,
+      details: {
+        ...referral,
+        ...(other ? { otherAccountKept: true } : {}),
+        ...(startsSession ? {} : { signedIn: false }),
+      },
+    });
+    if (other) {
+      return {
+        tokens: null,
+        response: {
+          message: `This e-mail address is verified. You are still signed in as ${other.email}: sign out and sign in with the verified address to use that account.`,
+          referral,
+          signedIn: false,
+          otherAccountEmail: other.email,
+        },
+      };
+    }
+    if (!startsSession) {
+      return {
+        tokens: null,
+        response: {
+          message: visitor.signedIn
+            ? 'Your e-mail is verified. Welcome to CoinCard!'
+            : 'Your e-mail is verified. Sign in to continue.',
+          referral,
+          signedIn: Boolean(visitor.signedIn),
+          ...(visitor.signedIn ? { email: user.email } : {}),
+        },
+      };
+    }
     const tokens = await createSession(deps, tx, user.id, ctx);
-    return { tokens, response: { message: 'Your e-mail is verified. Welcome to CoinCard!', referral } };
+    return {
+      tokens,
+      response: {
+        message: 'Your e-mail is verified. Welcome to CoinCard!',
+        referral,
+        signedIn: true,
+        email: user.email,
+      },
+    };
   });
-  return verified;
 }
 
 export type LoginOutcome =
@@ -160,14 +217,16 @@ export type LoginOutcome =
 export async function login(
   deps: Deps,
   input: { email: string; password: string },
-  ctx: RequestContext,
+  ctx: SignInContext,
 ): Promise<LoginOutcome> {
   const now = deps.now();
   // The guesser's address pays first; the account only slows down (a hard lock would lock its owner out too).
   await hitRateLimit(deps.db, RATE_RULES.loginIp, ctx.ip, now);
   await hitRateLimit(deps.db, RATE_RULES.loginIpAccount, `${ctx.ip}:${input.email.toLowerCase()}`, now);
-  await claimLoginAttempt(deps.db, input.email, now);
   const user = await findUserByEmail(deps.db, input.email);
+  // A browser that signed in to this account before is never held by the account's delay: the delay is there to slow
+  // strangers spreading guesses, and letting it refuse the owner's own device handed them a way to keep the owner out.
+  if (!(user && ctx.isKnownDevice(user.id))) await claimLoginAttempt(deps.db, input.email, now);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk) {
     await audit(deps.db, { action: 'auth.login_failed', targetUserId: user?.id ?? null, ip: ctx.ip });
@@ -186,9 +245,12 @@ export async function login(
     );
   }
   const totp = await isTotpEnabled(deps.db, user.id);
-  if (user.twoFactorEnabled || totp) {
+  const passkey = await hasPasskeys(deps.db, user.id);
+  if (user.twoFactorEnabled || totp || passkey) {
     const challenge = randomToken();
-    const methods: TwoFactorMethod[] = totp ? ['totp'] : [];
+    const methods: TwoFactorMethod[] = [];
+    if (totp) methods.push('totp');
+    if (passkey) methods.push('passkey');
     if (user.twoFactorEnabled) methods.push('email');
     await deps.db.transaction(async (tx) => {
       const code = await issueOtp(tx, {
@@ -199,18 +261,15 @@ export async function login(
         secret: deps.keys.oneTimeCodes,
         payload: { challengeHash: sha256(challenge) },
       });
-      // With the authenticator on, its code is asked for; the mailed code only when the user asks for it (2fa/email).
-      if (!totp) {
+      // With the authenticator or a passkey, that is asked for; the mailed code only when the user asks (2fa/email).
+      if (!totp && !passkey) {
         await enqueueMail(deps, tx, deps.mail.twoFactorCode(user.email, code));
         await audit(tx, { action: 'auth.two_factor_sent', targetUserId: user.id, ip: ctx.ip });
       }
     });
     return { kind: 'two-factor', userId: user.id, challenge, methods };
   }
-  const tokens = await deps.db.transaction(async (tx) => {
-    await audit(tx, { action: 'auth.login', targetUserId: user.id, ip: ctx.ip });
-    return createSession(deps, tx, user.id, ctx);
-  });
+  const tokens = await deps.db.transaction((tx) => openSession(deps, tx, user, ctx, { action: 'auth.login' }));
   return { kind: 'session', userId: user.id, tokens };
 }
 
@@ -222,7 +281,9 @@ export function loginResponse(outcome: LoginOutcome): LoginResponse {
     userId: outcome.userId,
     message: outcome.methods.includes('totp')
       ? 'Enter the 6-digit code from your authenticator app.'
-      : 'We sent a 6-digit code to your e-mail.',
+      : outcome.methods.includes('passkey')
+        ? 'Confirm with your passkey.'
+        : 'We sent a 6-digit code to your e-mail.',
     twoFactorMethods: outcome.methods,
   };
 }
@@ -230,7 +291,7 @@ export function loginResponse(outcome: LoginOutcome): LoginResponse {
 export async function verifyTwoFactor(
   deps: Deps,
   input: { code: string; userId: string; challenge: string | undefined },
-  ctx: RequestContext,
+  ctx: SignInContext,
 ) {
   const now = deps.now();
   // The user id is public (it is the referral code), so it is normalised and never enough on its own.
@@ -255,13 +316,20 @@ export async function verifyTwoFactor(
     await audit(deps.db, { action: 'auth.two_factor_failed', ip: ctx.ip, details: { userId } });
     throw error;
   }
+  return finishTwoFactorSignIn(deps, userId, ctx, { twoFactor: true });
+}
+
+/** The session at the end of a second-factor step, once the factor was accepted. */
+export async function finishTwoFactorSignIn(
+  deps: Deps,
+  userId: string,
+  ctx: SignInContext,
+  details: Record<string, unknown>,
+) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('InvalidCode', TWO_FACTOR_EXPIRED);
   if (user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
-  return deps.db.transaction(async (tx) => {
-    await audit(tx, { action: 'auth.login', targetUserId: user.id, ip: ctx.ip, details: { twoFactor: true } });
-    return createSession(deps, tx, user.id, ctx);
-  });
+  return deps.db.transaction((tx) => openSession(deps, tx, user, ctx, { action: 'auth.login', details }));
 }
 
 const resetRequest = z.object({ email: z.string(), ip: z.string() });
@@ -296,15 +364,16 @@ export const issuePasswordReset: JobHandler<'password-reset'> = async (deps, dat
   });
 };
 
+/** Answers the account's id, so the route can mark this browser as the owner's (the link proved the inbox). */
 export async function resetPassword(
   deps: Deps,
   input: { password: string; verificationCode: string },
   ctx: RequestContext,
-) {
+): Promise<string> {
   assertNotCommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const consumed = await consumeLinkCode(tx, 'password_reset', input.verificationCode, now);
     if (!consumed)
       throw new AppError('InvalidCode', 'This reset link is invalid, expired or already used. Request a new link.');
@@ -325,6 +394,9 @@ export async function resetPassword(
     }
     // Every session ends (whoever holds one may be the reason for the reset) and every other open code is void.
     await afterCredentialChange(tx, { userId: consumed.userId, reason: 'password_reset', now });
+    // Whoever kept the account's sign-in delay running has no say once the inbox's owner set a new password.
+    if (user) await clearLoginFailures(tx, user.email);
     await audit(tx, { action: 'auth.password_reset', targetUserId: consumed.userId, ip: ctx.ip });
+    return consumed.userId;
   });
 }

@@ -8,7 +8,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 
-export type SessionTokens = { accessToken: string; refreshToken: string; expiresAt: Date };
+export type SessionTokens = { accessToken: string; refreshToken: string; expiresAt: Date; userId: string };
 
 /** Over HTTPS the cookies take the __Host- prefix, which browsers only accept when Secure, Path=/ and host-only. */
 export function cookieNames(config: Config) {
@@ -18,6 +18,7 @@ export function cookieNames(config: Config) {
     refresh: `${prefix}${SESSION_COOKIE_NAMES.refresh}`,
     challenge: `${prefix}${SESSION_COOKIE_NAMES.challenge}`,
     marker: `${prefix}${SESSION_COOKIE_NAMES.marker}`,
+    device: `${prefix}${SESSION_COOKIE_NAMES.device}`,
   };
 }
 

@@ -129,3 +129,73 @@ describe('password guesses', () => {
     expect(refused.headers['retry-after']).toBe('1');
   });
 });
+
+describe('an outsider cannot keep the owner out (issue 17, finding 2)', () => {
+  /** Wrong passwords from one address until the account's delay is running, as the reported attack did. */
+  async function keepTheDelayRunning(email: string) {
+    const stranger = freshIp();
+    await failLogins(email, LOGIN_DELAY.freeFailures + 1, () => stranger);
+    expect((await login(email, WRONG, stranger)).statusCode).toBe(429);
+  }
+
+  it('signs the owner in from a device that signed in before, however the delay runs, and only that device', async () => {
+    const email = 'kept-out@example.com';
+    await t.signUpVerified(email);
+    const laptop = new CookieJar();
+    expect((await login(email, STRONG_PASSWORD, freshIp(), laptop)).statusCode).toBe(200);
+    expect(laptop.get('knownDevice')).toMatch(/^[A-Za-z0-9_-]{22}\.k[0-9a-f]{8}-[0-9a-f]{32}$/);
+    await t.request('GET', '/api/auth/logout', { jar: laptop });
+
+    await keepTheDelayRunning(email);
+    // The owner's right password from another address, on the laptop: in, every time the stranger tries again.
+    for (let round = 0; round < 3; round += 1) {
+      const owner = await login(email, STRONG_PASSWORD, freshIp(), laptop);
+      expect(owner.statusCode).toBe(200);
+      await t.request('GET', '/api/auth/logout', { jar: laptop });
+      await keepTheDelayRunning(email);
+    }
+    // A browser that never signed in to this account still waits: the delay keeps slowing strangers.
+    expect((await login(email, STRONG_PASSWORD, freshIp())).statusCode).toBe(429);
+  });
+
+  it("does not take another account's device cookie, nor a forged one", async () => {
+    await t.signUpVerified('device-owner@example.com');
+    await t.signUpVerified('device-target@example.com');
+    const browser = new CookieJar();
+    expect((await login('device-owner@example.com', STRONG_PASSWORD, freshIp(), browser)).statusCode).toBe(200);
+    await keepTheDelayRunning('device-target@example.com');
+    expect((await login('device-target@example.com', STRONG_PASSWORD, freshIp(), browser)).statusCode).toBe(429);
+    const [deviceId] = (browser.get('knownDevice') ?? '').split('.');
+    const forged = new CookieJar();
+    forged.set('knownDevice', `${deviceId}.k00000000-${'0'.repeat(32)}`);
+    expect((await login('device-target@example.com', STRONG_PASSWORD, freshIp(), forged)).statusCode).toBe(429);
+  });
+
+  it('keeps the per-address limits for a known device', async () => {
+    const email = 'known-but-limited@example.com';
+    await t.signUpVerified(email);
+    const device = new CookieJar();
+    expect((await login(email, STRONG_PASSWORD, freshIp(), device)).statusCode).toBe(200);
+    const ip = freshIp();
+    for (let i = 0; i < 10; i += 1) expect((await login(email, WRONG, ip, device)).statusCode).toBe(401);
+    expect((await login(email, WRONG, ip, device)).statusCode).toBe(429);
+  });
+
+  it("clears the account's delay when the password is reset, and knows the browser that reset it", async () => {
+    const email = 'reset-clears@example.com';
+    await t.signUpVerified(email);
+    await keepTheDelayRunning(email);
+    await t.request('POST', '/api/auth/password/forgot', { body: { email } });
+    const mail = await t.smtp.latest(email, 'Reset your password');
+    const code = mail.text.match(/\/password\/reset\?code=([A-Za-z0-9_-]+)/)?.[1] ?? '';
+    const resetter = new CookieJar();
+    const reset = await t.request('POST', '/api/auth/password/reset', {
+      jar: resetter,
+      body: { password: 'Brand-New-Secret-77', verificationCode: code },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(resetter.get('knownDevice')).toBeTruthy();
+    // Any browser gets in at once: the count is gone.
+    expect((await login(email, 'Brand-New-Secret-77', freshIp())).statusCode).toBe(200);
+  });
+});

@@ -44,7 +44,9 @@ describe('forgot and reset password', () => {
     });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toContain('password has been reset');
-    expect(reset.headers['set-cookie']).toBeUndefined();
+    // No session: only the known-device cookie (the link proved the inbox; decision 027).
+    expect(String(reset.headers['set-cookie'])).toMatch(/^knownDevice=[^;]+;/);
+    expect(String(reset.headers['set-cookie'])).not.toMatch(/accessToken|refreshToken/);
     expect((await t.request('GET', '/api/user', { jar })).statusCode).toBe(401);
 
     const again = await t.request('POST', '/api/auth/password/reset', {

@@ -1,5 +1,5 @@
 import { REFRESH_TOKEN_TTL_MS } from '@coincard/shared';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
@@ -30,7 +30,7 @@ export async function createSession(
     ip: ctx.ip,
   });
   await db.insert(refreshTokens).values({ tokenHash: sha256(refreshToken), sessionId, createdAt: now });
-  return { accessToken: signAccessToken(deps.keys.accessTokens, sessionId, now), refreshToken, expiresAt };
+  return { accessToken: signAccessToken(deps.keys.accessTokens, sessionId, now), refreshToken, expiresAt, userId };
 }
 
 /** How long a just-rotated refresh token still answers the pair it was rotated into (two tabs at once). */
@@ -51,10 +51,11 @@ const invalidRefresh = () => new AppError('InvalidRefreshToken', 'Your session h
 export async function rotateRefreshToken(deps: Deps, refreshToken: string | undefined, ctx: RequestContext) {
   if (!refreshToken || refreshToken.length > 200) throw invalidRefresh();
   const now = deps.now();
-  const tokensFor = (sessionId: string, next: string, expiresAt: Date): SessionTokens => ({
-    accessToken: signAccessToken(deps.keys.accessTokens, sessionId, now),
+  const tokensFor = (session: { id: string; userId: string; expiresAt: Date }, next: string): SessionTokens => ({
+    accessToken: signAccessToken(deps.keys.accessTokens, session.id, now),
     refreshToken: next,
-    expiresAt,
+    expiresAt: session.expiresAt,
+    userId: session.userId,
   });
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -75,7 +76,7 @@ export async function rotateRefreshToken(deps: Deps, refreshToken: string | unde
         now.getTime() - row.token.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
       if (graceOk && row.token.successorSealed) {
         const next = successorBox(refreshToken).open(row.token.successorSealed);
-        return { kind: 'ok', tokens: tokensFor(row.session.id, next, row.session.expiresAt) } as const;
+        return { kind: 'ok', tokens: tokensFor(row.session, next) } as const;
       }
       if (!row.session.revokedAt) {
         await tx
@@ -99,7 +100,9 @@ export async function rotateRefreshToken(deps: Deps, refreshToken: string | unde
       .set({ rotatedAt: now, successorSealed: successorBox(refreshToken).seal(next) })
       .where(eq(refreshTokens.tokenHash, row.token.tokenHash));
     await tx.insert(refreshTokens).values({ tokenHash: sha256(next), sessionId: row.session.id, createdAt: now });
-    return { kind: 'ok', tokens: tokensFor(row.session.id, next, row.session.expiresAt) } as const;
+    // "Last seen" for the sessions list: one write per refresh (every 15 minutes of use), not per request.
+    await tx.update(sessions).set({ lastSeenAt: now, lastIp: ctx.ip }).where(eq(sessions.id, row.session.id));
+    return { kind: 'ok', tokens: tokensFor(row.session, next) } as const;
   });
   if (outcome.kind === 'suspended')
     throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
@@ -151,4 +154,33 @@ export async function revokeUserSessions(
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(...conditions));
+}
+
+/**
+ * The account a browser's cookies are signed in to: through the access token, or (once that has expired) a current
+ * refresh token. Nothing is renewed or rotated; this only reads who the visitor is.
+ */
+export async function signedInUserOf(
+  deps: Deps,
+  cookies: { accessToken?: string | undefined; refreshToken?: string | undefined },
+): Promise<{ userId: string; email: string } | null> {
+  const now = deps.now();
+  let sessionId =
+    cookies.accessToken && cookies.accessToken.length <= 300
+      ? readAccessToken(deps.keys.accessTokens, cookies.accessToken, now)
+      : null;
+  if (!sessionId && cookies.refreshToken && cookies.refreshToken.length <= 200) {
+    const [token] = await deps.db
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, sha256(cookies.refreshToken)), isNull(refreshTokens.rotatedAt)));
+    sessionId = token?.sessionId ?? null;
+  }
+  if (!sessionId) return null;
+  const [row] = await deps.db
+    .select({ userId: users.id, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return row ?? null;
 }

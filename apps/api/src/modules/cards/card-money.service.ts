@@ -21,6 +21,7 @@ import { balanceOf } from '../ledger/ledger-read.js';
 import { assertActive, assertNotSuspended, findOwnCard } from './card-access.js';
 import { cardAccount, startOperation } from './card-operations.service.js';
 import { describeCard, lastUnloadAt, loadedThisMonth, toOperationDto } from './card-views.js';
+import { assertLoadAllowedWithoutStepUp } from './load-step-up.js';
 
 type LoadInput = { amount: number; includesFee: boolean };
 
@@ -120,6 +121,8 @@ export async function loadCard(
   cardId: string,
   input: LoadInput,
   idempotencyKey: string | undefined,
+  /** The session asking (a request); absent for the app's own loads (the demo seed), which no cookie can reach. */
+  asking?: { sessionId: string },
 ): Promise<CardMoneyResponse> {
   const requestHash = requestFingerprint(deps, 'load', [cardId, input.amount, input.includesFee]);
   const previous = await previousOperation(deps, user.id, idempotencyKey, requestHash);
@@ -142,6 +145,7 @@ export async function loadCard(
               : 'ValidationError';
         throw new AppError(code, problem, code === 'ValidationError' ? { fields: { amount: problem } } : {});
       }
+      if (asking) await assertLoadAllowedWithoutStepUp(tx, deps, user.id, asking.sessionId, quote.cardReceives);
       try {
         const started = await startOperation(tx, deps, {
           id: uuidv7(),

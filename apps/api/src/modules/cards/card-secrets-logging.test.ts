@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { cardOf, settleIssuer, userWithCard } from '../../test/card-helpers.js';
+import { stepUp } from '../../test/step-up.js';
 import { createTestApp } from '../../test/test-app.js';
 
 it('never writes a card number, CVV, PIN or sandbox card key to the logs', async () => {
@@ -7,6 +8,7 @@ it('never writes a card number, CVV, PIN or sandbox card key to the logs', async
   const t = await createTestApp({ logLines });
   try {
     const { jar, cardId } = await userWithCard(t, 'quiet-logs@example.com', { onCard: 2000 });
+    await stepUp(t, jar);
     const secrets = (await t.request('GET', `/api/cards/${cardId}/private`, { jar })).json();
     await t.request('PATCH', `/api/cards/${cardId}/pin`, { jar, body: { pin: 8642 } });
     const issuerCardId =

@@ -86,12 +86,13 @@ export function cardRoutes(deps: Deps): FastifyPluginAsyncZod {
         onRequest: user,
         schema: {
           tags,
-          summary: 'The full card number, expiry and CVV (from the issuer, never stored; audited, rate limited)',
+          summary:
+            'The full card number, expiry and CVV (from the issuer, never stored; needs a step-up of this session; audited, mailed to the owner, rate limited)',
           params: cardParams,
           response: { 200: cardSecretsSchema },
         },
       },
-      async (request) => revealCardSecrets(deps, me(request), request.params.id, contextOf(request)),
+      async (request) => revealCardSecrets(deps, principalOf(request), request.params.id, contextOf(request)),
     );
 
     app.get(
@@ -130,7 +131,8 @@ export function cardRoutes(deps: Deps): FastifyPluginAsyncZod {
         onRequest: user,
         schema: {
           tags,
-          summary: 'Load money from the balance onto the card (fee 5% + $1)',
+          summary:
+            'Load money from the balance onto the card (fee 5% + $1; beyond $200 a day, needs a step-up of this session)',
           params: cardParams,
           headers: idempotencyHeaders,
           body: loadCardBodySchema,
@@ -138,7 +140,9 @@ export function cardRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        loadCard(deps, me(request), request.params.id, request.body, request.headers['idempotency-key']),
+        loadCard(deps, me(request), request.params.id, request.body, request.headers['idempotency-key'], {
+          sessionId: principalOf(request).sessionId,
+        }),
     );
 
     app.patch(

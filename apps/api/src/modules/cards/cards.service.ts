@@ -28,8 +28,11 @@ import { replayOf, requestFingerprint } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { addMonths } from '../../lib/months.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
+import { whereabouts } from '../../lib/whereabouts.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
+import { enqueueMail } from '../../providers/mail/mail-queue.js';
 import { audit } from '../audit/audit.js';
+import { assertSteppedUp } from '../auth/step-up.js';
 import { move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { balanceOf } from '../ledger/ledger-read.js';
@@ -369,21 +372,28 @@ export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx:
   };
 }
 
-/** Card secrets: read from the issuer on each request, never kept or logged; each reveal is audited and limited. */
+/**
+ * Card secrets: read from the issuer on each request, never kept or logged. Each reveal needs a step-up of this
+ * session a few minutes old at most (a stolen session cookie alone shows nothing), is limited, audited, and mailed to
+ * the owner in the audit's transaction.
+ */
 export async function revealCardSecrets(
   deps: Deps,
-  user: UserRow,
+  principal: { user: UserRow; sessionId: string },
   cardId: string,
   ctx: RequestContext,
 ): Promise<CardSecrets> {
+  const { user } = principal;
   const now = deps.now();
-  await hitRateLimit(deps.db, RATE_RULES.cardRevealAccount, user.id, now);
   await hitRateLimit(deps.db, RATE_RULES.cardRevealIp, ctx.ip, now);
   const card = await findOwnCard(deps.db, user.id, cardId);
   await assertNotSuspended(deps.db, user.id);
   if (!card.issuerCardId || card.status === 'pending') {
     throw new AppError('CardNotActive', 'This card is still being created.');
   }
+  // Before the account's reveal limit: a session that has not stepped up must not use up the owner's reveals.
+  await assertSteppedUp(deps, principal.sessionId);
+  await hitRateLimit(deps.db, RATE_RULES.cardRevealAccount, user.id, now);
   const secrets = await deps.issuer.getCardSecrets(card.issuerCardId).catch((error: unknown) => {
     deps.logger.warn(
       { err: error instanceof IssuerError ? error.message : error, cardId: card.id },
@@ -391,12 +401,19 @@ export async function revealCardSecrets(
     );
     throw issuerTrouble('show the card details');
   });
-  await audit(deps.db, {
-    action: 'card.secrets_revealed',
-    actorId: user.id,
-    targetUserId: user.id,
-    ip: ctx.ip,
-    details: { cardId: card.id },
+  await deps.db.transaction(async (tx) => {
+    await audit(tx, {
+      action: 'card.secrets_revealed',
+      actorId: user.id,
+      targetUserId: user.id,
+      ip: ctx.ip,
+      details: { cardId: card.id },
+    });
+    await enqueueMail(
+      deps,
+      tx,
+      deps.mail.cardDetailsShown(user.email, { name: card.name, last4: card.last4 }, whereabouts(ctx)),
+    );
   });
   return {
     cardNumber: secrets.cardNumber,

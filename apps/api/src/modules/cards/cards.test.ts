@@ -5,6 +5,7 @@ import { createSealedBox } from '../../lib/sealed-box.js';
 import { balanceOf, cardOf, createCard, fundedUser, settleIssuer, userWithCard } from '../../test/card-helpers.js';
 import { countRows } from '../../test/count-rows.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
+import { stepUp } from '../../test/step-up.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -188,6 +189,8 @@ describe('loading a card', () => {
     expect(feeEatsIt.json().message).toBe(
       'With the fee included, $2.04 puts less than $1.00 on the card. Enter at least $2.05.',
     );
+    // Beyond the day's allowance, a load needs a step-up of the session (card-step-up.test.ts).
+    await stepUp(t, jar);
     const first = await t.request('PATCH', `/api/cards/${cardId}/load`, { jar, body: { amount: 450_000 } });
     expect(first.statusCode).toBe(200);
     const over = await t.request('PATCH', `/api/cards/${cardId}/load`, { jar, body: { amount: 50_001 } });
@@ -341,6 +344,7 @@ describe('freeze, 3DS code and delete', () => {
 describe('card secrets', () => {
   it('come from the issuer, are never cached or stored, and each reveal is audited', async () => {
     const { jar, cardId, user } = await userWithCard(t, 'secrets@example.com');
+    await stepUp(t, jar);
     const response = await t.request('GET', `/api/cards/${cardId}/private`, { jar });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -363,6 +367,7 @@ describe('card secrets', () => {
 
   it('are rate limited per user', async () => {
     const { jar, cardId } = await userWithCard(t, 'secrets-limit@example.com');
+    await stepUp(t, jar);
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
       statuses.push((await t.request('GET', `/api/cards/${cardId}/private`, { jar })).statusCode);

@@ -7,17 +7,19 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * How long rows that only serve for a while are kept (docs/operations.md, Retention). Rate-limit windows outlive
- * their longest rule (an hour) twice; codes and sessions are kept a week past their end for support questions;
+ * their longest rule (a day) twice; codes and sessions are kept a week past their end for support questions;
  * applied provider events three months, as the record of what a provider told us; dev-outbox mail a week.
  */
 export const RETENTION = {
-  rateLimitWindowsMs: 2 * 60 * 60_000,
+  rateLimitWindowsMs: 2 * DAY_MS,
   loginFailuresMs: LOGIN_DELAY.forgetAfterMs,
   oneTimeCodesMs: 7 * DAY_MS,
   endedSessionsMs: 7 * DAY_MS,
   revokedSessionsMs: 30 * DAY_MS,
   appliedProviderEventsMs: 90 * DAY_MS,
   devOutboxMs: 7 * DAY_MS,
+  /** Passkey ceremonies' challenges live minutes; a day is kept for support questions. */
+  webauthnChallengesMs: DAY_MS,
 } as const;
 
 /** Rows deleted per statement, so a large backlog never holds a long lock. */
@@ -40,6 +42,7 @@ export async function pruneExpiredRows(deps: Deps): Promise<Pruned> {
     ],
     ['provider_events', 'id', `processed_at < '${before(RETENTION.appliedProviderEventsMs)}'`],
     ['mail_outbox', 'id', `created_at < '${before(RETENTION.devOutboxMs)}'`],
+    ['webauthn_challenges', 'id', `expires_at < '${before(RETENTION.webauthnChallengesMs)}'`],
   ];
   const pruned: Pruned = {};
   for (const [table, key, condition] of targets) {

@@ -50,7 +50,9 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
       async (request) => {
         const { enabled } = request.body;
         const { user, sessionId } = principalOf(request);
-        if (!enabled && user.twoFactorEnabled) await verifyStepUp(deps, user, request.body, contextOf(request));
+        if (!enabled && user.twoFactorEnabled) {
+          await verifyStepUp(deps, principalOf(request), request.body, contextOf(request));
+        }
         await setTwoFactor(deps, { actorId: user.id, targetId: user.id, enabled, ip: request.ip, sessionId });
         return {
           message: enabled ? 'Two-factor authentication is on.' : 'Two-factor authentication is off.',
@@ -101,7 +103,7 @@ export function userRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await startEmailChange(deps, principalOf(request).user, request.body, contextOf(request));
+        await startEmailChange(deps, principalOf(request), request.body, contextOf(request));
         // Said the same way whether the address is free or taken (its owner gets a notice instead).
         return { message: `If ${request.body.newEmail} can be used, we sent a 6-digit code to it.` };
       },

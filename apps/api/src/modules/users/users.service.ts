@@ -71,7 +71,7 @@ export async function changePassword(
   ctx: RequestContext,
 ) {
   const { user } = principal;
-  await verifyStepUp(deps, user, input, ctx);
+  await verifyStepUp(deps, principal, input, ctx);
   if (input.currentPassword === input.newPassword) {
     const message = 'Choose a new password that differs from the current one.';
     throw new AppError('ValidationError', message, { fields: { newPassword: message } });
@@ -102,17 +102,18 @@ const emailInUse = () => {
  */
 export async function startEmailChange(
   deps: Deps,
-  user: UserRow,
+  principal: { user: UserRow; sessionId: string },
   input: StepUpFields & { newEmail: string },
   ctx: RequestContext,
 ) {
+  const { user } = principal;
   const { newEmail } = input;
   const now = deps.now();
   if (newEmail === user.email.toLowerCase()) {
     const message = 'This is already your e-mail address.';
     throw new AppError('ValidationError', message, { fields: { newEmail: message } });
   }
-  await verifyStepUp(deps, user, input, ctx);
+  await verifyStepUp(deps, principal, input, ctx);
   await hitRateLimit(deps.db, RATE_RULES.otpSendAccount, user.id, now);
   const owner = await findUserByEmail(deps.db, newEmail);
   await deps.db.transaction(async (tx) => {

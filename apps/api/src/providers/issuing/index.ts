@@ -44,7 +44,7 @@ export function createCardIssuer(input: {
   if (config.CARD_ISSUER === 'bridgecard') {
     return {
       issuer: createBridgecardIssuer({
-        baseUrl: config.BRIDGECARD_BASE_URL,
+        baseUrl: config.BRIDGECARD_BASE_URL ?? '',
         secretsBaseUrl: config.BRIDGECARD_SECRETS_BASE_URL,
         accessToken: config.BRIDGECARD_ACCESS_TOKEN ?? '',
         secretKey: config.BRIDGECARD_SECRET_KEY ?? '',
@@ -64,7 +64,7 @@ export function createCardIssuer(input: {
     box: createSealedBox(
       [
         resolveDataDirSecret(config, 'sandbox-issuer-key', config.SANDBOX_ISSUER_KEY),
-        config.SANDBOX_ISSUER_KEY_PREVIOUS,
+        ...config.SANDBOX_ISSUER_KEY_PREVIOUS,
       ],
       'sandbox-issuer',
     ),

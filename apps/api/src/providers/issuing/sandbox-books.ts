@@ -330,6 +330,8 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
   }
 
   return {
+    /** What card secrets are sealed with: the re-seal job (modules/maintenance/reseal-secrets.ts) moves them on. */
+    box: options.box,
     available,
     settleSoon,
     completeDue,

@@ -7,7 +7,12 @@ export type MailKind =
   | 'password-reset'
   | 'email-change-code'
   | 'email-changed'
-  | 'cardholder-decision';
+  | 'cardholder-decision'
+  | 'new-device-sign-in'
+  | 'second-factor-added'
+  | 'second-factor-removed'
+  | 'second-factor-reset'
+  | 'card-details-shown';
 
 export type Mail = { to: string; kind: MailKind; subject: string; text: string; html: string };
 

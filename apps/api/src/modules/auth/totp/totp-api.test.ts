@@ -39,7 +39,7 @@ function phone(secret: string) {
 
 async function enrolled(email: string) {
   const { jar, user } = await t.signUpVerified(email);
-  const enrol = await t.request('POST', '/api/user/totp/enrol', { jar });
+  const enrol = await t.request('POST', '/api/user/totp/enrol', { jar, body: { password: STRONG_PASSWORD } });
   expect(enrol.statusCode).toBe(200);
   const { secret, otpauthUri } = enrol.json();
   expect(otpauthUri).toContain(`secret=${secret}`);
@@ -70,7 +70,7 @@ describe('setting up the authenticator app', () => {
       pending: false,
       recoveryCodesLeft: 0,
     });
-    const enrol = await t.request('POST', '/api/user/totp/enrol', { jar });
+    const enrol = await t.request('POST', '/api/user/totp/enrol', { jar, body: { password: STRONG_PASSWORD } });
     expect(enrol.headers['cache-control']).toBe('no-store');
     const { secret } = enrol.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -98,7 +98,9 @@ describe('setting up the authenticator app', () => {
       recoveryCodesLeft: 10,
     });
     // Once on, a second enrolment cannot swap the secret under the user.
-    expect((await t.request('POST', '/api/user/totp/enrol', { jar })).statusCode).toBe(400);
+    expect(
+      (await t.request('POST', '/api/user/totp/enrol', { jar, body: { password: STRONG_PASSWORD } })).statusCode,
+    ).toBe(400);
   });
 
   it('keeps the secret sealed at rest and out of every later answer and the log', async () => {
@@ -123,7 +125,9 @@ describe('setting up the authenticator app', () => {
   it('turning it on or off signs out every other session, not this one', async () => {
     const { jar } = await t.signUpVerified('sessions-totp@example.com');
     const other = await signInAgain(t, 'sessions-totp@example.com');
-    const { secret } = (await t.request('POST', '/api/user/totp/enrol', { jar })).json();
+    const { secret } = (
+      await t.request('POST', '/api/user/totp/enrol', { jar, body: { password: STRONG_PASSWORD } })
+    ).json();
     const next = phone(secret);
     expect((await t.request('POST', '/api/user/totp/confirm', { jar, body: { code: next() } })).statusCode).toBe(200);
     expect((await t.request('GET', '/api/user', { jar: other })).statusCode).toBe(401);
@@ -312,7 +316,12 @@ describe('administrators keep a second factor', () => {
     expect(viaConsole.statusCode).toBe(403);
     expect((await t.request('GET', '/api/user', { jar })).json().isTwoFactorEnabled).toBe(true);
 
-    const { secret } = (await t.request('POST', '/api/user/totp/enrol', { jar })).json();
+    const { secret } = (
+      await t.request('POST', '/api/user/totp/enrol', {
+        jar,
+        body: { password: STRONG_PASSWORD, code: await mailedStepUpCode(jar, me.email) },
+      })
+    ).json();
     const next = phone(secret);
     await t.request('POST', '/api/user/totp/confirm', { jar, body: { code: next() } });
     const emailOff = await t.request('PATCH', '/api/user/2fa', {
@@ -377,7 +386,12 @@ describe('the migration and races', () => {
   it('lets only one of two simultaneous switches-off through for an admin with both factors', async () => {
     await ensureUser(t.deps, { role: 'admin', email: 'racing-admin@example.com', password: STRONG_PASSWORD });
     const jar = await signInAgain(t, 'racing-admin@example.com');
-    const { secret } = (await t.request('POST', '/api/user/totp/enrol', { jar })).json();
+    const { secret } = (
+      await t.request('POST', '/api/user/totp/enrol', {
+        jar,
+        body: { password: STRONG_PASSWORD, code: await mailedStepUpCode(jar, 'racing-admin@example.com') },
+      })
+    ).json();
     const next = phone(secret);
     await t.request('POST', '/api/user/totp/confirm', { jar, body: { code: next() } });
     const stepUpCode = await mailedStepUpCode(jar, 'racing-admin@example.com');

@@ -18,6 +18,7 @@ export async function verifyTotpStepUp(
 ): Promise<void> {
   const now = deps.now();
   await hitRateLimit(deps.db, RATE_RULES.twoFactorAccount, user.id, now);
+  await hitRateLimit(deps.db, RATE_RULES.stepUpAccountDay, user.id, now);
   if (!(await isTotpEnabled(deps.db, user.id))) {
     throw new AppError('ValidationError', 'The authenticator app is not set up.');
   }

@@ -2,6 +2,7 @@ import {
   messageSchema,
   recoveryCodesResponseSchema,
   totpConfirmBodySchema,
+  totpEnrolBodySchema,
   totpEnrolmentSchema,
   totpStatusSchema,
   totpStepUpBodySchema,
@@ -42,13 +43,15 @@ export function totpRoutes(deps: Deps): FastifyPluginAsyncZod {
         onRequest: anyone,
         schema: {
           tags,
-          summary: 'Start setting up an authenticator app (answers the secret, this once)',
+          summary:
+            'Start setting up an authenticator app (the password, and a code or passkey when a factor is on; answers the secret, this once)',
+          body: totpEnrolBodySchema,
           response: { 200: totpEnrolmentSchema },
         },
       },
       async (request, reply) => {
         reply.headers(noStore);
-        return startTotpEnrolment(deps, principalOf(request).user, contextOf(request));
+        return startTotpEnrolment(deps, principalOf(request), request.body, contextOf(request));
       },
     );
 

@@ -1,12 +1,14 @@
+import type { TotpEnrolBody } from '@coincard/shared';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { totpCredentials, type UserRow, users } from '../../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../../deps.js';
 import { AppError } from '../../../lib/app-error.js';
 import { hitRateLimit, RATE_RULES } from '../../../lib/rate-limit.js';
-import { createSealedBox, type SealedBox } from '../../../lib/sealed-box.js';
+import { enqueueMail } from '../../../providers/mail/mail-queue.js';
 import { audit } from '../../audit/audit.js';
 import { revokeUserSessions } from '../sessions.service.js';
+import { type Principal, verifyStepUp } from '../step-up.js';
 import { assertAdminKeepsSecondFactor } from './admin-second-factor.js';
 import { dropRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
@@ -15,15 +17,7 @@ import { verifyTotpStepUp } from './totp-step-up.js';
 export const TOTP_ISSUER = 'CoinCard';
 
 /** Sealed with its own purpose, so no other sealed secret can be swapped in for a TOTP secret or read as one. */
-const boxes = new WeakMap<Deps, SealedBox>();
-function totpBox(deps: Deps): SealedBox {
-  let box = boxes.get(deps);
-  if (!box) {
-    box = createSealedBox([deps.sessionSecret, deps.config.SESSION_SECRET_PREVIOUS], 'totp-secret');
-    boxes.set(deps, box);
-  }
-  return box;
-}
+const totpBox = (deps: Deps) => deps.keys.totpSecrets;
 
 /** True when the user's authenticator app guards sign-in (a confirmed secret, not an enrolment in progress). */
 export async function isTotpEnabled(db: Executor, userId: string): Promise<boolean> {
@@ -47,9 +41,21 @@ export async function totpStatus(deps: Deps, userId: string) {
 const alreadyOn = () =>
   new AppError('ValidationError', 'The authenticator app is already set up. Turn it off first to set it up again.');
 
-/** Starts (or restarts) an enrolment: a fresh secret, sealed at rest, shown to the user this once. */
-export async function startTotpEnrolment(deps: Deps, user: UserRow, ctx: RequestContext) {
+/**
+ * Starts (or restarts) an enrolment: a fresh secret, sealed at rest, shown to the user this once. Putting a second
+ * factor on the account is a credential change: the password, and a current code or passkey when a factor is already
+ * on (a stolen session could otherwise put its own authenticator on the account and lock the owner out).
+ */
+export async function startTotpEnrolment(deps: Deps, principal: Principal, input: TotpEnrolBody, ctx: RequestContext) {
+  const { user } = principal;
   const now = deps.now();
+  if (await isTotpEnabled(deps.db, user.id)) throw alreadyOn();
+  await verifyStepUp(
+    deps,
+    principal,
+    { currentPassword: input.password, code: input.code, passkey: input.passkey },
+    ctx,
+  );
   await hitRateLimit(deps.db, RATE_RULES.otpSendAccount, user.id, now);
   const secret = newTotpSecret();
   const secretSealed = totpBox(deps).seal(secret);
@@ -99,10 +105,11 @@ export async function confirmTotpEnrolment(
       .update(totpCredentials)
       .set({ confirmedAt: now, lastUsedStep: step })
       .where(eq(totpCredentials.userId, user.id));
-    const codes = await replaceRecoveryCodes(tx, deps.keys.recoveryCodes, user.id, now);
+    const codes = await replaceRecoveryCodes(tx, deps.keys, user.id, now);
     // A credential change: whoever else holds a session (the reason one turns a factor on) is signed out.
     await revokeUserSessions(tx, user.id, 'totp_enabled', now, principal.sessionId);
     await audit(tx, { action: 'user.totp_enabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
+    await enqueueMail(deps, tx, deps.mail.secondFactorAdded(user.email, 'An authenticator app'));
     return codes;
   });
 }
@@ -139,7 +146,7 @@ export async function acceptSecondFactorCode(
       .returning({ userId: totpCredentials.userId });
     return moved ? 'totp' : null;
   }
-  if (await spendRecoveryCode(db, deps.keys.recoveryCodes, userId, code, now)) {
+  if (await spendRecoveryCode(db, deps.keys, userId, code, now)) {
     await audit(db, {
       action: 'auth.recovery_code_used',
       actorId: userId,
@@ -170,6 +177,7 @@ export async function disableTotp(
     await dropRecoveryCodes(tx, user.id);
     await revokeUserSessions(tx, user.id, 'totp_disabled', deps.now(), principal.sessionId);
     await audit(tx, { action: 'user.totp_disabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
+    await enqueueMail(deps, tx, deps.mail.secondFactorRemoved(user.email, 'The authenticator app'));
   });
 }
 
@@ -182,7 +190,7 @@ export async function regenerateRecoveryCodes(
   await verifyTotpStepUp(deps, user, input, ctx);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const codes = await replaceRecoveryCodes(tx, deps.keys.recoveryCodes, user.id, now);
+    const codes = await replaceRecoveryCodes(tx, deps.keys, user.id, now);
     await audit(tx, {
       action: 'user.recovery_codes_regenerated',
       actorId: user.id,

@@ -1,10 +1,12 @@
 import type { Mail } from '../mailer.js';
 import { renderMail } from './layout.js';
+import { securityMailTemplates } from './security.js';
 
 /** Every mail the product sends, built from APP_URL so the links work wherever it runs. */
 export function mailTemplates(appUrl: string) {
   const url = (path: string) => new URL(path, appUrl).toString();
   return {
+    ...securityMailTemplates(url),
     verification(to: string, code: string): Mail {
       return {
         to,

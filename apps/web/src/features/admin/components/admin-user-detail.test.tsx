@@ -63,6 +63,14 @@ function mockAdminApi(server: Server, refuse?: { path: string; status: number; m
       server.user = { ...server.user, isTwoFactorEnabled: enabled };
       return jsonResponse(200, { message: 'Two-factor is on.', isTwoFactorEnabled: enabled });
     }
+    if (method === 'POST' && url === `/api/admin/users/${USER_ID}/second-factor/reset`) {
+      server.user = { ...server.user, isTwoFactorEnabled: true };
+      return jsonResponse(200, {
+        message:
+          'The authenticator app and passkeys are removed; e-mail codes are on. The user was signed out everywhere.',
+        isTwoFactorEnabled: true,
+      });
+    }
     if (method === 'PATCH' && url === `/api/admin/suspend/${USER_ID}`) {
       // The console sends the state it wants, so a retried click cannot undo itself.
       const { suspended } = JSON.parse(String(init?.body)) as { suspended: boolean };
@@ -192,6 +200,20 @@ describe('AdminUserDetail', () => {
     expect(screen.getByRole('button', { name: 'Suspend Account' })).toBeInTheDocument();
   });
 
+  it("resets a user's second factor only after a confirmation that says what it does, then reads the figures again", async () => {
+    const fetchMock = mockAdminApi(serverWith({ isTwoFactorEnabled: false }));
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reset second factor' }));
+    const dialog = await screen.findByRole('dialog', { name: "Reset this user's second factor?" });
+    expect(within(dialog).getByText(/loses their authenticator app, recovery codes and passkeys/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/It does not let you sign in as them/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, reset' }));
+    expect(await screen.findByText(/The authenticator app and passkeys are removed/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, `/api/admin/users/${USER_ID}/second-factor/reset`)).toBe(1);
+    await waitFor(() => expect(callsTo(fetchMock, STATS_URL)).toBe(2));
+  });
+
   it('does not offer what the rules refuse: suspending another admin or turning off their two-factor', async () => {
     mockAdminApi(serverWith({ role: 'admin', isTwoFactorEnabled: true }));
     renderDetail();
@@ -201,6 +223,9 @@ describe('AdminUserDetail', () => {
     const toggle = screen.getByRole('switch', { name: /Two-factor authentication/ });
     expect(toggle).toBeDisabled();
     expect(toggle).toHaveAccessibleDescription("Another administrator's two-factor can only be turned off by them.");
+    const reset = screen.getByRole('button', { name: 'Reset second factor' });
+    expect(reset).toBeDisabled();
+    expect(reset).toHaveAccessibleDescription("Another administrator's sign-in methods can only be changed by them.");
   });
 
   it('freezes a card after a confirmation and lifts a support block without one', async () => {

@@ -1,8 +1,9 @@
 import type { User } from '@coincard/shared';
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBan, IconCircleCheck } from '@tabler/icons-react';
+import { IconBan, IconCircleCheck, IconShieldX } from '@tabler/icons-react';
 import { useId } from 'react';
+import { useResetUserSecondFactorMutation } from '../api/reset-user-second-factor';
 import { useSetUserSuspensionMutation } from '../api/set-user-suspension';
 import { useToggleUserTwoFactorMutation } from '../api/toggle-user-two-factor';
 
@@ -19,7 +20,65 @@ export function suspendBlockedReason(user: User, adminId: string | undefined): s
   return null;
 }
 
-/** The two-factor switch and Suspend Account / Activate Account (after a confirmation). */
+/** Why Reset second factor is off (another admin's factors are theirs, one's own are in Profile Settings). */
+export function resetBlockedReason(user: User, adminId: string | undefined): string | null {
+  if (user._id === adminId) return 'Change your own sign-in methods in Profile Settings.';
+  if (user.role === 'admin') return "Another administrator's sign-in methods can only be changed by them.";
+  return null;
+}
+
+/** Reset second factor, after a confirmation that says what it does and does not do. */
+function ResetSecondFactor({ user, adminId }: UserControlsProps) {
+  const helpId = useId();
+  const reset = useResetUserSecondFactorMutation(user._id);
+  const [isOpen, dialog] = useDisclosure(false);
+  const reason = resetBlockedReason(user, adminId);
+  return (
+    <Stack gap={6} align="flex-start">
+      <Button
+        color="orange"
+        variant="light"
+        leftSection={<IconShieldX size={16} aria-hidden />}
+        onClick={dialog.open}
+        disabled={reason !== null}
+        aria-describedby={helpId}
+      >
+        Reset second factor
+      </Button>
+      <Text id={helpId} size="xs" c="dimmed">
+        {reason ?? 'For a user who lost their authenticator app or passkeys: removes them and turns e-mail codes on.'}
+      </Text>
+      <Modal opened={isOpen} onClose={dialog.close} title="Reset this user's second factor?" centered radius="lg">
+        <Stack gap="md">
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <strong>{user.email}</strong> loses their authenticator app, recovery codes and passkeys, is signed out
+            everywhere, and gets an e-mail saying so. Their next sign-in asks for their password and a code mailed to
+            them; then they can set up a new authenticator or passkey.
+          </Text>
+          <Text size="sm">
+            Do this only after you have confirmed it is the account holder asking. It does not let you sign in as them.
+            The reset is recorded in the audit log.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={dialog.close}>
+              Cancel
+            </Button>
+            <Button
+              color="orange"
+              loading={reset.isPending}
+              onClick={() => reset.mutate(undefined, { onSettled: dialog.close })}
+              data-autofocus
+            >
+              Yes, reset
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** The two-factor switch, Reset second factor, and Suspend Account / Activate Account (after a confirmation). */
 export function UserControls({ user, adminId }: UserControlsProps) {
   const twoFactorHelpId = useId();
   const suspendHelpId = useId();
@@ -51,6 +110,7 @@ export function UserControls({ user, adminId }: UserControlsProps) {
           </Text>
         ) : null}
       </Stack>
+      <ResetSecondFactor user={user} adminId={adminId} />
       <Stack gap={6} align="flex-start">
         <Button
           color={isSuspended ? 'green' : 'red'}

@@ -1,10 +1,11 @@
 import type { VerifyEmailResponse } from '@coincard/shared';
 import { Anchor, Button, List, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
+import { IconCircleCheck, IconLinkOff, IconUserExclamation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
 import { resetReferralModalFlag } from '../../../lib/referral-modal-flag';
+import { useLogout } from '../../../lib/use-logout';
 import { useVerifyEmailQuery } from '../api/verify-email';
 
 type EmailVerificationProps = { code: string };
@@ -26,7 +27,82 @@ export function EmailVerification({ code }: EmailVerificationProps) {
     );
   }
   if (query.isError) return <VerificationFailed />;
+  if (query.data.otherAccountEmail) {
+    return <VerifiedWhileSignedInElsewhere otherEmail={query.data.otherAccountEmail} />;
+  }
+  if (!query.data.signedIn) return <VerifiedSignInToContinue />;
   return <VerificationSucceeded response={query.data} />;
+}
+
+/**
+ * The link was opened in a browser signed in to another account. That account stays signed in: a link someone sent
+ * must never swap the session under its owner (their top-ups would credit the sender). The page says which account
+ * is signed in, and offers the way to the verified one.
+ */
+function VerifiedWhileSignedInElsewhere({ otherEmail }: { otherEmail: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  return (
+    <Stack gap="md">
+      <Stack align="center" gap="xs" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color="yellow" aria-hidden>
+          <IconUserExclamation size={30} />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          Email verified, but you are signed in to another account
+        </Title>
+        <Text size="sm" c="dimmed">
+          This browser is signed in as{' '}
+          <Text span fw={600} c="var(--mantine-color-text)">
+            {otherEmail}
+          </Text>
+          , and it stays signed in as that account. We did not switch you to the account you just verified.
+        </Text>
+      </Stack>
+      <Text size="sm">
+        If the verified account is yours, sign out, then sign in with its address and password. If you did not expect
+        this link, someone may have sent you their own: stay signed in as {otherEmail} and ignore it.
+      </Text>
+      <Stack gap="xs">
+        <Button
+          size="md"
+          fullWidth
+          onClick={() => {
+            void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+            navigate('/dashboard', { replace: true });
+          }}
+        >
+          Continue as {otherEmail}
+        </Button>
+        <Button size="md" fullWidth variant="default" onClick={() => void logout()}>
+          Sign out
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Verified, and nobody was signed in by it (the link was not opened from this app's page): sign in to go on. */
+function VerifiedSignInToContinue() {
+  return (
+    <Stack gap="md">
+      <Stack align="center" gap="xs" ta="center">
+        <ThemeIcon size={56} radius="xl" variant="light" color="green" aria-hidden>
+          <IconCircleCheck size={32} />
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          Email Successfully Verified
+        </Title>
+        <Text size="sm" c="dimmed">
+          Your CoinCard account is active. Sign in with your e-mail and password to continue.
+        </Text>
+      </Stack>
+      <Button component={Link} to="/login" size="md" fullWidth>
+        Sign in
+      </Button>
+    </Stack>
+  );
 }
 
 function VerificationSucceeded({ response }: { response: VerifyEmailResponse }) {
@@ -49,7 +125,17 @@ function VerificationSucceeded({ response }: { response: VerifyEmailResponse }) 
           Email Successfully Verified
         </Title>
         <Text size="sm" c="dimmed">
-          Your CoinCard account is active and you are signed in.
+          Your CoinCard account is active and you are signed in
+          {response.email ? (
+            <>
+              {' '}
+              as{' '}
+              <Text span fw={600} c="var(--mantine-color-text)">
+                {response.email}
+              </Text>
+            </>
+          ) : null}
+          .
         </Text>
       </Stack>
       <Stack gap={6}>

@@ -1,10 +1,13 @@
 import type { TwoFactorMethod } from '@coincard/shared';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
+import { passkeyProblem, passkeysSupported } from '../../../lib/passkeys';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useLoginMutation } from '../api/login';
+import { usePasskeySignInMutation } from '../api/passkey-sign-in';
 import { LOGIN_ERROR_FALLBACK } from './auth-messages';
 import { FormErrorAlert } from './form-error-alert';
 import { useCompleteSignIn } from './use-complete-sign-in';
@@ -20,14 +23,26 @@ export function LoginForm({ onTwoFactorRequired }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const loginMutation = useLoginMutation();
+  const passkeyMutation = usePasskeySignInMutation();
   const completeSignIn = useCompleteSignIn();
   const [isFinishing, setIsFinishing] = useState(false);
 
   const canSubmit = email.trim().length > 0 && password.length > 0;
 
+  const signInWithPasskey = () => {
+    loginMutation.reset();
+    passkeyMutation.mutate(undefined, {
+      onSuccess: async () => {
+        setIsFinishing(true);
+        await completeSignIn();
+      },
+    });
+  };
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
+    passkeyMutation.reset();
     loginMutation.mutate(
       { email: email.trim(), password },
       {
@@ -50,7 +65,11 @@ export function LoginForm({ onTwoFactorRequired }: LoginFormProps) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <FormErrorAlert error={loginMutation.error} fallback={LOGIN_ERROR_FALLBACK} />
+        {/* A closed passkey prompt is said in words; the server's refusals keep their own. */}
+        <FormErrorAlert
+          error={loginMutation.error ?? passkeyMutation.error}
+          fallback={passkeyProblem(passkeyMutation.error) ?? LOGIN_ERROR_FALLBACK}
+        />
         <TextInput
           label="Email"
           type="email"
@@ -85,6 +104,23 @@ export function LoginForm({ onTwoFactorRequired }: LoginFormProps) {
         >
           Sign in
         </Button>
+        {/* Only in a browser that can use one, once the page is live (the prerendered page cannot know). */}
+        {hydrated && passkeysSupported() ? (
+          <>
+            <Divider label="or" labelPosition="center" />
+            <Button
+              variant="default"
+              fullWidth
+              size="md"
+              leftSection={<IconFingerprint size={18} aria-hidden />}
+              loading={passkeyMutation.isPending}
+              disabled={loginMutation.isPending || isFinishing}
+              onClick={signInWithPasskey}
+            >
+              Sign in with a passkey
+            </Button>
+          </>
+        ) : null}
       </Stack>
     </form>
   );

@@ -2,6 +2,7 @@ import { type CardMoneyResponse, cardMoneyResponseSchema, type LoadCardBody } fr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { needsStepUp } from '../../step-up/api/step-up';
 import { cardQueryKey } from './get-card';
 import { refreshAfterMoneyMove } from './refresh-after-money-move';
 
@@ -23,6 +24,9 @@ export function useLoadCardMutation() {
       refreshAfterMoneyMove(queryClient, cardId);
       notifySuccess(message, 'Load started');
     },
-    onError: (error) => notifyError(error, 'The card could not be loaded. Please try again.'),
+    // A refusal asking for a step-up is answered by the form itself (it asks the person to confirm), not a toast.
+    onError: (error) => {
+      if (!needsStepUp(error)) notifyError(error, 'The card could not be loaded. Please try again.');
+    },
   });
 }

@@ -13,7 +13,14 @@ import { cardSecretsQueryKey } from '../api/get-card-secrets';
 
 const SECRETS = { cardNumber: '5555444433332222', expiry: '09/29', cvv: '123' };
 
-type Server = { card: Card; others?: Card[]; secretsStatus?: number; cardStatus?: number };
+type Server = {
+  card: Card;
+  others?: Card[];
+  secretsStatus?: number;
+  cardStatus?: number;
+  /** The API asks for a step-up until the page has sent one (POST /api/auth/step-up). */
+  needsStepUp?: boolean;
+};
 
 /** The card API in miniature: one card (and maybe others), its secrets and an empty history. */
 function mockCardApi(server: Server) {
@@ -28,6 +35,21 @@ function mockCardApi(server: Server) {
       return server.cardStatus
         ? jsonResponse(server.cardStatus, { message: 'Card not found.', errorCode: 'NotFound' })
         : jsonResponse(200, server.card);
+    }
+    if (url === '/api/auth/step-up' && method === 'GET')
+      return jsonResponse(200, {
+        password: true,
+        authenticator: false,
+        emailCode: false,
+        passkey: false,
+        steppedUpUntil: null,
+      });
+    if (url === '/api/auth/step-up' && method === 'POST') {
+      server.needsStepUp = false;
+      return jsonResponse(200, { message: 'Confirmed.', steppedUpUntil: new Date(Date.now() + 300_000).toISOString() });
+    }
+    if (url === `/api/cards/${id}/private` && server.needsStepUp) {
+      return jsonResponse(403, { message: 'Confirm it is you first.', errorCode: 'StepUpRequired' });
     }
     if (url === `/api/cards/${id}/private`) {
       return server.secretsStatus
@@ -164,6 +186,39 @@ describe('Card details page', () => {
     expect(await screen.findByText('Valid thru 09/29')).toBeInTheDocument();
     unmount();
     expect(queryClient.getQueryData(cardSecretsQueryKey(card._id))).toBeUndefined();
+  });
+
+  it('asks the person to confirm it is them when the API wants a step-up, then reveals', async () => {
+    const card = makeCard();
+    const { fetchMock } = mockCardApi({ card, needsStepUp: true });
+    renderCardPage(card._id);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show CVV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    expect(
+      await within(dialog).findByText(/To show the full card number, expiry and CVV, confirm it is you/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Card details' })).not.toBeInTheDocument();
+    // No toast: the dialog is the answer.
+    expect(screen.queryByText('Confirm it is you first.')).not.toBeInTheDocument();
+    await user.type(await within(dialog).findByLabelText('Password'), 'Correct-Horse-42{Enter}');
+    const details = await screen.findByRole('region', { name: 'Card details' });
+    expect(await within(details).findByText('5555 4444 3333 2222')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, `/api/cards/${card._id}/private`)).toBe(2);
+  });
+
+  it('keeps the details hidden when the step-up is cancelled', async () => {
+    const card = makeCard();
+    mockCardApi({ card, needsStepUp: true });
+    renderCardPage(card._id);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Show CVV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Show CVV' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('region', { name: 'Card details' })).not.toBeInTheDocument();
   });
 
   it('says why when a reveal is refused, and keeps the details hidden', async () => {

@@ -7,6 +7,7 @@ import { CardVisual } from '../../../components/card-visual';
 import { ErrorState } from '../../../components/error-state';
 import { isApiError } from '../../../lib/api-client';
 import { formatCountdown, useSecondsLeft } from '../../../lib/countdown';
+import { StepUpModal } from '../../step-up/components/step-up-modal';
 import { useCardQuery } from '../api/get-card';
 import { cardActionRules } from './card-action-rules';
 import { CardControls } from './card-controls';
@@ -78,6 +79,12 @@ function CardFace({ card, revealDisabledReason }: { card: Card; revealDisabledRe
         </Group>
         {reveal.isRevealed ? <CardSecretsPanel secrets={secrets} /> : null}
       </Stack>
+      <StepUpModal
+        opened={reveal.isAskingStepUp}
+        reason="To show the full card number, expiry and CVV, confirm it is you. We e-mail you each time they are shown."
+        onConfirmed={reveal.stepUpConfirmed}
+        onClose={reveal.stepUpCancelled}
+      />
     </Paper>
   );
 }

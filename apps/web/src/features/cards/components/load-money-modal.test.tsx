@@ -12,7 +12,8 @@ const card = makeCard({ name: 'Everyday', balance: 0 });
 const BALANCE = 10_000;
 
 /** The API in miniature: quotes like the server, refusing anything that takes more than the balance. */
-function mockApi() {
+function mockApi(options: { stepUpFirst?: boolean } = {}) {
+  let needsStepUp = options.stepUpFirst ?? false;
   const loads: { body: unknown; idempotencyKey: string | null }[] = [];
   const quotes: string[] = [];
   const fetchMock = mockFetch((url, init) => {
@@ -27,6 +28,24 @@ function mockApi() {
         monthlyRemaining: 500_000,
         canLoad,
         reason: canLoad ? null : `This load takes more than your balance holds.`,
+      });
+    }
+    if (url === '/api/auth/step-up' && init?.method === 'POST') {
+      needsStepUp = false;
+      return jsonResponse(200, { message: 'Confirmed.', steppedUpUntil: new Date(Date.now() + 300_000).toISOString() });
+    }
+    if (url === '/api/auth/step-up')
+      return jsonResponse(200, {
+        password: true,
+        authenticator: false,
+        emailCode: false,
+        passkey: false,
+        steppedUpUntil: null,
+      });
+    if (url === `/api/cards/${card._id}/load` && needsStepUp) {
+      return jsonResponse(403, {
+        message: 'Loads above $200.00 a day need you to confirm it is you: your password, a code or a passkey.',
+        errorCode: 'StepUpRequired',
       });
     }
     if (url === `/api/cards/${card._id}/load` && init?.method === 'PATCH') {
@@ -135,6 +154,25 @@ describe('Load Money modal', () => {
     expect(loads).toHaveLength(1);
     expect(loads[0]?.body).toEqual({ amount: 5000, includesFee: false });
     expect(loads[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(view.isOpen()).toBe(false));
+  });
+
+  it('asks to confirm it is the person for a large load, then sends it', async () => {
+    const { loads } = mockApi({ stepUpFirst: true });
+    const view = renderModal();
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Load money onto Everyday' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount to put on the card/ }), '50');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Load $50.00' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Load $50.00' }));
+    expect(
+      await within(dialog).findByText(/Loads above \$200\.00 a day need you to confirm it is you/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    await user.type(await within(dialog).findByLabelText('Password'), 'Correct-Horse-42');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(loads).toHaveLength(1));
+    expect(loads[0]?.body).toEqual({ amount: 5000, includesFee: false });
     await waitFor(() => expect(view.isOpen()).toBe(false));
   });
 });

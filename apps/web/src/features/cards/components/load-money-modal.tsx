@@ -3,6 +3,7 @@ import {
   formatCents,
   LOAD_FEE_FIXED_CENTS,
   LOAD_FEE_PERCENT,
+  LOADS_WITHOUT_STEP_UP_CENTS,
   MONTHLY_CARD_LIMIT_CENTS,
   parseDollarsToCents,
   quoteLoad,
@@ -13,6 +14,8 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/notify';
+import { needsStepUp } from '../../step-up/api/step-up';
+import { StepUpPanel } from '../../step-up/components/step-up-panel';
 import { useLoadQuoteQuery } from '../api/get-load-quote';
 import { useLoadCardMutation } from '../api/load-card';
 import { MoneySummary, type SummaryLine } from './money-summary';
@@ -36,6 +39,7 @@ function LoadMoneyForm({ card, onDone }: { card: Card; onDone: () => void }) {
   const [amountText, setAmountText] = useState('');
   const [includesFee, setIncludesFee] = useState(false);
   const attemptKey = useRef<string | null>(null);
+  const [isAskingStepUp, setAskingStepUp] = useState(false);
   const { data: user } = useCurrentUser();
   const load = useLoadCardMutation();
 
@@ -63,14 +67,25 @@ function LoadMoneyForm({ card, onDone }: { card: Card; onDone: () => void }) {
     attemptKey.current = null;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canConfirm || amount === null) return;
+  const send = () => {
+    if (amount === null) return;
     attemptKey.current ??= crypto.randomUUID();
     load.mutate(
       { cardId: card._id, body: { amount, includesFee }, idempotencyKey: attemptKey.current },
-      { onSuccess: onDone, onError: newAttempt },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          newAttempt();
+          // A large load needs the person to confirm it is them; it is sent again once they have.
+          if (needsStepUp(error)) setAskingStepUp(true);
+        },
+      },
     );
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canConfirm) send();
   };
 
   const monthlyRemaining = serverQuote?.monthlyRemaining ?? Math.max(0, card.monthlyLimit - card.monthlyLoaded);
@@ -85,6 +100,19 @@ function LoadMoneyForm({ card, onDone }: { card: Card; onDone: () => void }) {
           : []),
       ]
     : [];
+
+  if (isAskingStepUp) {
+    return (
+      <StepUpPanel
+        reason={`Loads above ${formatCents(LOADS_WITHOUT_STEP_UP_CENTS)} a day need you to confirm it is you. The load of ${formatCents(quote?.cardReceives ?? 0)} goes through right after.`}
+        onConfirmed={() => {
+          setAskingStepUp(false);
+          send();
+        }}
+        onCancel={() => setAskingStepUp(false)}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>

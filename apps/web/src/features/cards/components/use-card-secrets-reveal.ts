@@ -2,6 +2,7 @@ import { CARD_SECRETS_VISIBLE_MS, type CardSecrets } from '@coincard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { notifyError } from '../../../lib/notify';
+import { needsStepUp } from '../../step-up/api/step-up';
 import { cardSecretsQueryKey, useCardSecretsQuery } from '../api/get-card-secrets';
 
 export type CardSecretsReveal = {
@@ -12,6 +13,11 @@ export type CardSecretsReveal = {
   hidesAt: string | null;
   reveal: () => void;
   hide: () => void;
+  /** The API asked for a step-up before showing them: the card page asks the person to confirm it is them. */
+  isAskingStepUp: boolean;
+  /** The person confirmed: reveal now. */
+  stepUpConfirmed: () => void;
+  stepUpCancelled: () => void;
 };
 
 /**
@@ -21,6 +27,7 @@ export type CardSecretsReveal = {
 export function useCardSecretsReveal(cardId: string): CardSecretsReveal {
   const queryClient = useQueryClient();
   const [revealedAt, setRevealedAt] = useState<number | null>(null);
+  const [isAskingStepUp, setAskingStepUp] = useState(false);
   const isRevealed = revealedAt !== null;
   const query = useCardSecretsQuery(cardId, isRevealed);
 
@@ -38,11 +45,13 @@ export function useCardSecretsReveal(cardId: string): CardSecretsReveal {
   // Leaving the page (or switching to another card) hides them.
   useEffect(() => hide, [hide]);
 
-  // A refused reveal (e.g. 429 after too many) is told in a toast and the details stay hidden.
+  // A reveal that needs a step-up first asks for it; any other refusal (e.g. 429 after too many) is told in a toast.
+  // Either way the details stay hidden.
   const { isError, error } = query;
   useEffect(() => {
     if (!isError) return;
-    notifyError(error, 'The card details could not be shown. Please try again.');
+    if (needsStepUp(error)) setAskingStepUp(true);
+    else notifyError(error, 'The card details could not be shown. Please try again.');
     hide();
   }, [isError, error, hide]);
 
@@ -53,5 +62,11 @@ export function useCardSecretsReveal(cardId: string): CardSecretsReveal {
     hidesAt: revealedAt === null ? null : new Date(revealedAt + CARD_SECRETS_VISIBLE_MS).toISOString(),
     reveal: () => setRevealedAt(Date.now()),
     hide,
+    isAskingStepUp,
+    stepUpConfirmed: () => {
+      setAskingStepUp(false);
+      setRevealedAt(Date.now());
+    },
+    stepUpCancelled: () => setAskingStepUp(false),
   };
 }

@@ -40,6 +40,13 @@ const ITEMS: readonly StoredItem[] = [
     lifetime: formatDuration(OTP_TTL_MS),
   },
   {
+    name: SESSION_COOKIE_NAMES.device,
+    kind: 'Cookie',
+    purpose:
+      'Remembers that this browser signed in to your account before, so strangers guessing your password cannot slow down your own sign-in, and so we e-mail you when a new device signs in. It holds a random id and a signed proof per account, nothing else.',
+    lifetime: '400 days from your last sign-in in this browser',
+  },
+  {
     name: COLOR_SCHEME_STORAGE_KEY,
     kind: 'Local storage',
     purpose: 'Remembers whether you chose the light or the dark colour scheme.',

@@ -2,6 +2,7 @@ import {
   messageSchema,
   type RecoveryCodesResponse,
   recoveryCodesResponseSchema,
+  type TotpEnrolBody,
   type TotpEnrolment,
   type TotpStatus,
   type TotpStepUpBody,
@@ -29,8 +30,11 @@ function useAfterChange() {
   };
 }
 
+/** Starts a set-up with the step-up fields (the password, and a code or passkey when a factor is on). */
 export function useStartEnrolmentMutation() {
-  return useMutation<TotpEnrolment>({ mutationFn: () => api.post('/user/totp/enrol', {}, totpEnrolmentSchema) });
+  return useMutation<TotpEnrolment, Error, TotpEnrolBody>({
+    mutationFn: (body) => api.post('/user/totp/enrol', body, totpEnrolmentSchema),
+  });
 }
 
 export function useConfirmEnrolmentMutation() {

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { fieldError, profileApi } from '../../../test/profile';
 import { renderWithProviders } from '../../../test/render';
 import { AuthenticatorSection } from './authenticator-section';
 
@@ -35,7 +36,13 @@ describe('Authenticator app section', () => {
     const user = userEvent.setup();
     renderWithProviders(<AuthenticatorSection />);
     await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    // The password first: a stolen session alone cannot put its own authenticator on the account.
+    expect(screen.getByText('Confirm it is you to set up an authenticator app.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Current password/, { selector: 'input' }), 'Sturdy-Pass-42');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
+    const enrol = fetchMock.mock.calls.find(([url]) => url === '/api/user/totp/enrol');
+    expect(JSON.parse(String(enrol?.[1]?.body))).toEqual({ password: 'Sturdy-Pass-42' });
     expect(await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeInTheDocument();
     const turnOn = screen.getByRole('button', { name: 'Turn on' });
     expect(turnOn).toBeDisabled();
@@ -69,6 +76,8 @@ describe('Authenticator app section', () => {
     const user = userEvent.setup();
     renderWithProviders(<AuthenticatorSection />);
     await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    await user.type(screen.getByLabelText(/^Current password/, { selector: 'input' }), 'Sturdy-Pass-42');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click((await screen.findAllByRole('textbox', { name: /Digit/ }))[0]!);
     await user.keyboard('000000');
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
@@ -112,5 +121,31 @@ describe('Authenticator app section', () => {
     api({ enabled: false }, { '/api/user/totp': () => jsonResponse(500, { message: 'down' }) });
     renderWithProviders(<AuthenticatorSection />);
     expect(await screen.findByText('Could not load the authenticator settings.')).toBeInTheDocument();
+  });
+
+  it('asks for the current factor too, and shows a wrong password on its field without showing any secret', async () => {
+    const { bodies } = profileApi(
+      { email: true },
+      {
+        '/api/user/totp/enrol': (body) =>
+          body.code
+            ? jsonResponse(200, { secret: SECRET, otpauthUri: `otpauth://totp/CoinCard:a?secret=${SECRET}` })
+            : fieldError('currentPassword', 'Your current password is incorrect.'),
+      },
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AuthenticatorSection />);
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    await user.type(screen.getByLabelText(/^Current password/, { selector: 'input' }), 'wrong');
+    const code = await screen.findByRole('textbox', { name: /Security code/ });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText('Your current password is incorrect.', { selector: '.mantine-InputWrapper-error' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/JBSW/)).not.toBeInTheDocument();
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
+    expect(bodies['/api/user/totp/enrol']?.at(-1)).toEqual({ password: 'wrong', code: '654321' });
   });
 });

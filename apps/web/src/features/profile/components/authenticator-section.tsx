@@ -1,10 +1,11 @@
-import type { TotpEnrolment } from '@coincard/shared';
+import type { PasskeyAssertion, TotpEnrolment } from '@coincard/shared';
 import { Badge, Button, Code, CopyButton, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { OtpInput } from '../../../components/otp-input';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import {
   useAuthenticatorStatus,
   useConfirmEnrolmentMutation,
@@ -12,12 +13,19 @@ import {
   useRegenerateRecoveryCodesMutation,
   useStartEnrolmentMutation,
 } from '../api/authenticator';
+import { type FormErrors, formErrorsFrom, reportFormError } from '../api/form-errors';
+import { stepUpBody, useSecondFactor } from '../api/step-up';
 import { AuthenticatorQr } from './authenticator-qr';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { SettingsSection } from './settings-section';
+import { StepUpFields } from './step-up-fields';
 import { StepUpForm } from './step-up-form';
 
-type Step = { kind: 'idle' } | { kind: 'enrolling'; enrolment: TotpEnrolment } | { kind: 'codes'; codes: string[] };
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'confirming' }
+  | { kind: 'enrolling'; enrolment: TotpEnrolment }
+  | { kind: 'codes'; codes: string[] };
 type Action = 'disable' | 'regenerate' | null;
 
 /** Groups the base32 secret in fours, as people type it into an app by hand. */
@@ -94,6 +102,66 @@ function Enrolment({
   );
 }
 
+const ENROL_FIELDS = ['currentPassword', 'code'] as const;
+type EnrolValues = { currentPassword: string; code: string; passkey?: PasskeyAssertion | undefined };
+
+/**
+ * Before the secret is shown: the password, and a code or passkey when a factor is already on, so a stolen session
+ * cannot put its own authenticator on the account (the owner is also told by e-mail once it is on).
+ */
+function EnrolStepUp({ onStarted, onCancel }: { onStarted: (enrolment: TotpEnrolment) => void; onCancel: () => void }) {
+  const start = useStartEnrolmentMutation();
+  const factor = useSecondFactor();
+  const [values, setValues] = useState<EnrolValues>({ currentPassword: '', code: '' });
+  const [errors, setErrors] = useState<FormErrors>({});
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!values.currentPassword) return;
+    setErrors({});
+    const body = stepUpBody(values, factor);
+    start.mutate(
+      { password: body.currentPassword, code: body.code, passkey: body.passkey },
+      {
+        onSuccess: onStarted,
+        onError: (error) => {
+          setValues((current) => ({ ...current, passkey: undefined }));
+          reportFormError(
+            error,
+            formErrorsFrom(error, ENROL_FIELDS, { password: 'currentPassword' }),
+            setErrors,
+            focusFirstInvalid,
+          );
+        },
+      },
+    );
+  };
+  return (
+    <form ref={ref} onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={420}>
+        <Text size="sm">Confirm it is you to set up an authenticator app.</Text>
+        <StepUpFields
+          value={values}
+          onChange={(next) => {
+            setErrors({});
+            setValues({ currentPassword: next.currentPassword, code: next.code ?? '', passkey: next.passkey });
+          }}
+          factor={factor}
+          errors={{ currentPassword: errors.currentPassword, code: errors.code }}
+        />
+        <Group gap="sm">
+          <Button type="submit" disabled={!values.currentPassword} loading={start.isPending}>
+            Continue
+          </Button>
+          <Button variant="subtle" onClick={onCancel} disabled={start.isPending}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 type AuthenticatorSectionProps = {
   /** Why the app must stay on (an administrator's last second factor): Turn off is then not offered. */
   keepOnReason?: string;
@@ -102,7 +170,6 @@ type AuthenticatorSectionProps = {
 /** Authenticator app (TOTP) with recovery codes: set up, confirm, renew codes, turn off. */
 export function AuthenticatorSection({ keepOnReason }: AuthenticatorSectionProps = {}) {
   const status = useAuthenticatorStatus();
-  const start = useStartEnrolmentMutation();
   const disable = useDisableAuthenticatorMutation();
   const regenerate = useRegenerateRecoveryCodesMutation();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
@@ -112,6 +179,13 @@ export function AuthenticatorSection({ keepOnReason }: AuthenticatorSectionProps
   const body = () => {
     if (step.kind === 'codes')
       return <RecoveryCodesPanel codes={step.codes} onDone={() => setStep({ kind: 'idle' })} />;
+    if (step.kind === 'confirming')
+      return (
+        <EnrolStepUp
+          onStarted={(enrolment) => setStep({ kind: 'enrolling', enrolment })}
+          onCancel={() => setStep({ kind: 'idle' })}
+        />
+      );
     if (step.kind === 'enrolling')
       return (
         <Enrolment
@@ -125,16 +199,7 @@ export function AuthenticatorSection({ keepOnReason }: AuthenticatorSectionProps
       return <ErrorState message="Could not load the authenticator settings." onRetry={() => status.refetch()} />;
     if (!enabled)
       return (
-        <Button
-          w="fit-content"
-          loading={start.isPending}
-          onClick={() =>
-            start.mutate(undefined, {
-              onSuccess: (enrolment) => setStep({ kind: 'enrolling', enrolment }),
-              onError: (error) => notifyError(error),
-            })
-          }
-        >
+        <Button w="fit-content" onClick={() => setStep({ kind: 'confirming' })}>
           Set up authenticator app
         </Button>
       );

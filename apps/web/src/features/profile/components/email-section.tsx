@@ -1,4 +1,4 @@
-import { OTP_LENGTH } from '@coincard/shared';
+import { OTP_LENGTH, type PasskeyAssertion } from '@coincard/shared';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { OtpInput } from '../../../components/otp-input';
@@ -14,11 +14,13 @@ import { StepUpFields } from './step-up-fields';
 type EmailSectionProps = { currentEmail: string };
 
 const SERVER_FIELDS = ['newEmail', 'currentPassword', 'code'] as const;
+type StepUpState = { currentPassword: string; code: string; passkey?: PasskeyAssertion | undefined };
+const EMPTY_STEP_UP: StepUpState = { currentPassword: '', code: '' };
 
 /** Change Email: send a one-time code to the new address, then confirm it. */
 export function EmailSection({ currentEmail }: EmailSectionProps) {
   const [newEmail, setNewEmail] = useState('');
-  const [stepUp, setStepUp] = useState({ currentPassword: '', code: '' });
+  const [stepUp, setStepUp] = useState<StepUpState>(EMPTY_STEP_UP);
   const factor = useSecondFactor();
   const [otp, setOtp] = useState('');
   const [otpSentTo, setOtpSentTo] = useState<string | null>(null);
@@ -38,11 +40,15 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
       {
         onSuccess: (response) => {
           setOtpSentTo(email);
-          setStepUp({ currentPassword: '', code: '' });
+          setStepUp(EMPTY_STEP_UP);
           setOtp('');
           notifySuccess(response.message, 'Code sent');
         },
-        onError: (error) => reportFormError(error, formErrorsFrom(error, SERVER_FIELDS), setErrors, focusFirstInvalid),
+        onError: (error) => {
+          // A passkey answer works once: a refused change asks for it again.
+          setStepUp((current) => ({ ...current, passkey: undefined }));
+          reportFormError(error, formErrorsFrom(error, SERVER_FIELDS), setErrors, focusFirstInvalid);
+        },
       },
     );
   };
@@ -97,7 +103,7 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
             onChange={(value) => {
               if (value.currentPassword !== stepUp.currentPassword) clearError('currentPassword');
               if ((value.code ?? '') !== stepUp.code) clearError('code');
-              setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '' });
+              setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '', passkey: value.passkey });
             }}
             factor={factor}
             // The server names the field it refused; the message shows there, not in a toast.

@@ -1,6 +1,7 @@
-import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from '@coincard/shared';
+import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE, type PasskeyAssertion } from '@coincard/shared';
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { PasswordField } from '../../../components/password-field';
 import { PasswordStrength } from '../../../components/password-strength';
 import { notifySuccess } from '../../../lib/notify';
@@ -20,6 +21,8 @@ const SERVER_FIELDS = ['currentPassword', 'code', 'newPassword'] as const;
 export function PasswordSection() {
   const mutation = useChangePasswordMutation();
   const factor = useSecondFactor();
+  // A passkey answer, when the person used one instead of a code (it works once).
+  const [passkey, setPasskey] = useState<PasskeyAssertion | undefined>(undefined);
   const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const form = useForm<PasswordValues>({
     mode: 'controlled',
@@ -39,15 +42,18 @@ export function PasswordSection() {
 
   const handleSubmit = form.onSubmit(({ currentPassword, code, newPassword }) => {
     mutation.mutate(
-      { ...stepUpBody({ currentPassword, code }, factor), newPassword },
+      { ...stepUpBody({ currentPassword, code, passkey }, factor), newPassword },
       {
         onSuccess: (response) => {
           notifySuccess(response.message, 'Password changed');
           form.setValues(EMPTY);
           form.resetDirty(EMPTY);
+          setPasskey(undefined);
         },
-        onError: (error) =>
-          reportFormError(error, formErrorsFrom(error, SERVER_FIELDS), form.setErrors, focusFirstInvalid),
+        onError: (error) => {
+          setPasskey(undefined);
+          reportFormError(error, formErrorsFrom(error, SERVER_FIELDS), form.setErrors, focusFirstInvalid);
+        },
       },
     );
   }, focusFirstInvalid);
@@ -61,8 +67,9 @@ export function PasswordSection() {
       <form ref={ref} onSubmit={handleSubmit} noValidate>
         <Stack gap="sm" maw={480}>
           <StepUpFields
-            value={{ currentPassword: form.values.currentPassword, code: form.values.code }}
+            value={{ currentPassword: form.values.currentPassword, code: form.values.code, passkey }}
             onChange={(value) => {
+              setPasskey(value.passkey);
               // Only the field typed in: setting a field clears its error, and the other's must stay.
               if (value.currentPassword !== form.values.currentPassword)
                 form.setFieldValue('currentPassword', value.currentPassword);

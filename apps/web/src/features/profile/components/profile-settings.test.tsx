@@ -11,7 +11,14 @@ describe('Profile Settings', () => {
   it('gives an administrator their password, e-mail and second factors, and nothing about cards or referrals', async () => {
     profileApi({ email: true }, {});
     renderWithProviders(<ProfileSettings user={makeUser({ role: 'admin', isTwoFactorEnabled: true })} />);
-    for (const name of ['Email', 'Password', 'Two-Factor Authentication', 'Authenticator app']) {
+    for (const name of [
+      'Email',
+      'Password',
+      'Two-Factor Authentication',
+      'Authenticator app',
+      'Passkeys',
+      'Where you are signed in',
+    ]) {
       expect(screen.getByRole('heading', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
     }
     expect(screen.queryByText(/card/i)).not.toBeInTheDocument();
@@ -31,7 +38,7 @@ describe('Profile Settings', () => {
     renderWithProviders(<ProfileSettings user={makeUser({ role: 'admin', isTwoFactorEnabled: false })} />);
     expect(await screen.findByRole('button', { name: 'New recovery codes' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Turn off' })).not.toBeInTheDocument();
-    expect(screen.getByText(/To turn the app off, turn on e-mail codes first/)).toBeInTheDocument();
+    expect(screen.getByText(/To turn the app off, turn on e-mail codes or add a passkey first/)).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Require an e-mailed code at sign-in' })).toBeEnabled();
   });
 

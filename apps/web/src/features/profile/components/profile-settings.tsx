@@ -1,17 +1,21 @@
 import type { User } from '@coincard/shared';
 import { Stack, Text, Title } from '@mantine/core';
 import { useAuthenticatorStatus } from '../api/authenticator';
+import { usePasskeysQuery } from '../api/passkeys';
 import { AuthenticatorSection } from './authenticator-section';
 import { EmailSection } from './email-section';
+import { PasskeysSection } from './passkeys-section';
 import { PasswordSection } from './password-section';
+import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 
 type ProfileSettingsProps = { user: User };
 
 /** The API refuses to leave an administrator without a second factor; the page says so instead of a failing switch. */
 const ADMIN_KEEPS_EMAIL_CODES =
-  'Administrators always keep a second factor. To turn e-mail codes off, set up the authenticator app first.';
-const ADMIN_KEEPS_APP = 'Administrators always keep a second factor. To turn the app off, turn on e-mail codes first.';
+  'Administrators always keep a second factor. To turn e-mail codes off, set up the authenticator app or a passkey first.';
+const ADMIN_KEEPS_APP =
+  'Administrators always keep a second factor. To turn the app off, turn on e-mail codes or add a passkey first.';
 
 /**
  * The signed-in person's own e-mail, password and sign-in protection, for users and administrators alike (nothing
@@ -22,6 +26,7 @@ export function ProfileSettings({ user }: ProfileSettingsProps) {
   const isAdmin = user.role === 'admin';
   // Until the authenticator's status is known, an administrator's e-mail codes count as the last factor.
   const hasApp = authenticator.data?.enabled ?? false;
+  const hasPasskey = (usePasskeysQuery().data?.passkeys.length ?? 0) > 0;
   return (
     <Stack gap="lg" maw={760} mx="auto" w="100%">
       <Stack gap={2}>
@@ -29,16 +34,20 @@ export function ProfileSettings({ user }: ProfileSettingsProps) {
           Profile Settings
         </Title>
         <Text c="dimmed" size="sm">
-          Your e-mail address, password and sign-in protection.
+          Your e-mail address, password, sign-in protection and where you are signed in.
         </Text>
       </Stack>
       <EmailSection currentEmail={user.email} />
       <PasswordSection />
       <TwoFactorSection
         isEnabled={user.isTwoFactorEnabled}
-        keepOnReason={isAdmin && !hasApp ? ADMIN_KEEPS_EMAIL_CODES : undefined}
+        keepOnReason={isAdmin && !hasApp && !hasPasskey ? ADMIN_KEEPS_EMAIL_CODES : undefined}
       />
-      <AuthenticatorSection keepOnReason={isAdmin && !user.isTwoFactorEnabled ? ADMIN_KEEPS_APP : undefined} />
+      <AuthenticatorSection
+        keepOnReason={isAdmin && !user.isTwoFactorEnabled && !hasPasskey ? ADMIN_KEEPS_APP : undefined}
+      />
+      <PasskeysSection />
+      <SessionsSection />
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ type StepUpFormProps = {
 
 const CODE_PATTERN = /^(\d{6}|[a-z2-9]{5}[\s-]?[a-z2-9]{5})$/i;
 /** The authenticator is on whenever this form shows, so its code (or a recovery code) is what is asked for. */
-const APP_FACTOR = { app: true, email: false };
+const APP_FACTOR = { app: true, email: false, passkey: false };
 
 /** Asks again for what only the account holder has: the password and a current authenticator or recovery code. */
 export function StepUpForm({ submitLabel, submitColor, pending, error, onSubmit, onCancel }: StepUpFormProps) {

@@ -1,3 +1,4 @@
+import type { PasskeyAssertion } from '@coincard/shared';
 import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -15,7 +16,8 @@ type TwoFactorSectionProps = {
   keepOnReason?: string;
 };
 
-const EMPTY = { currentPassword: '', code: '' };
+type StepUpState = { currentPassword: string; code: string; passkey?: PasskeyAssertion | undefined };
+const EMPTY: StepUpState = { currentPassword: '', code: '' };
 const SERVER_FIELDS = ['currentPassword', 'code'] as const;
 
 /**
@@ -26,7 +28,7 @@ export function TwoFactorSection({ isEnabled, keepOnReason }: TwoFactorSectionPr
   const mutation = useToggleTwoFactorMutation();
   const factor = useSecondFactor();
   const [confirmingOff, setConfirmingOff] = useState(false);
-  const [stepUp, setStepUp] = useState(EMPTY);
+  const [stepUp, setStepUp] = useState<StepUpState>(EMPTY);
   const [errors, setErrors] = useState<FormErrors>({});
   const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const shownEnabled = mutation.isPending ? Boolean(mutation.variables?.enabled) : isEnabled && !confirmingOff;
@@ -51,7 +53,10 @@ export function TwoFactorSection({ isEnabled, keepOnReason }: TwoFactorSectionPr
           setConfirmingOff(false);
           setStepUp(EMPTY);
         },
-        onError: (error) => reportFormError(error, formErrorsFrom(error, SERVER_FIELDS), setErrors, focusFirstInvalid),
+        onError: (error) => {
+          setStepUp((current) => ({ ...current, passkey: undefined }));
+          reportFormError(error, formErrorsFrom(error, SERVER_FIELDS), setErrors, focusFirstInvalid);
+        },
       },
     );
   };
@@ -114,7 +119,7 @@ export function TwoFactorSection({ isEnabled, keepOnReason }: TwoFactorSectionPr
                   currentPassword: value.currentPassword === stepUp.currentPassword ? shown.currentPassword : undefined,
                   code: (value.code ?? '') === stepUp.code ? shown.code : undefined,
                 }));
-                setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '' });
+                setStepUp({ currentPassword: value.currentPassword, code: value.code ?? '', passkey: value.passkey });
               }}
               factor={factor}
               errors={errors}
