@@ -9,7 +9,9 @@ export default defineConfig({
     pool: 'forks',
     // Each file opens its own database; two at a time fits CI's two cores.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
-    testTimeout: 30_000,
+    // Only to catch a hang: a test that signs up and verifies several people takes seconds alone, far longer on
+    // two cores shared with other suites.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     setupFiles: ['src/test/fail-on-console-error.ts'],
   },

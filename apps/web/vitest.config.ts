@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     restoreMocks: true,
     unstubGlobals: true,
+    // A component test that types and waits takes 1–3 s alone; on two cores shared with the API suite or a build
+    // it can take several times that. The limit only catches a test that hangs.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,

@@ -6,6 +6,7 @@ import { sandboxCredentials } from '../providers/payments/index.js';
 import { settleIssuer, TEST_IDENTITY, verifyCardholder } from '../test/card-helpers.js';
 import { CookieJar } from '../test/cookie-jar.js';
 import { createDeposit, payInSandbox } from '../test/deposit-helpers.js';
+import { stepUp } from '../test/step-up.js';
 import { STRONG_PASSWORD, type TestApp } from '../test/test-app.js';
 import { usingPostgres } from '../test/test-database.js';
 import { signInThroughTwoFactor } from '../test/two-factor-sign-in.js';
@@ -60,6 +61,7 @@ it('traces requests, their queries and the provider calls, with no secret in any
   expect(created.statusCode).toBe(201);
   await settleIssuer(t);
   const cardId = created.json().card._id as string;
+  await stepUp(t, jar);
   const reveal = await t.request('GET', `/api/cards/${cardId}/private`, { jar });
   expect(reveal.statusCode).toBe(200);
   const { cardNumber, cvv } = reveal.json() as { cardNumber: string; cvv: string };
