@@ -7,6 +7,12 @@ import type { Deps } from '../deps.js';
 import { JOBS_CHANNEL } from './job-queue.js';
 import { JOB_SCHEMA, QUEUE_NAMES, QUEUE_POLICIES, type QueueName, type QueuePayloads } from './queues.js';
 
+/**
+ * Thrown by a handler when trying again cannot help (the mail server refused the recipient for good): the job becomes
+ * a dead letter at once, for a person to see, instead of using up its retries against the other side.
+ */
+export class FailedForGood extends Error {}
+
 /** What a handler knows of the job it runs. */
 export type JobContext = {
   id: string;
@@ -74,7 +80,7 @@ export function createJobEngine(
           await handler(deps, job.data as QueuePayloads[QueueName], context);
           options.observer?.finished(queue, Date.now() - startedAt, 'completed');
         } catch (error) {
-          const outcome = context.isLastAttempt ? 'dead' : 'failed';
+          const outcome = context.isLastAttempt || error instanceof FailedForGood ? 'dead' : 'failed';
           options.observer?.finished(queue, Date.now() - startedAt, outcome);
           span.setStatus({ code: SpanStatusCode.ERROR });
           const log = { err: error, queue, jobId: job.id, attempt: context.attempt };
@@ -112,7 +118,16 @@ export function createJobEngine(
     }
     try {
       if (ended.ok) await boss.complete(queue, job.id);
-      else await boss.fail(queue, job.id, failureOutput(ended.reason));
+      else {
+        if (ended.reason instanceof FailedForGood) {
+          // No retries left: the engine's own fail then keeps it as failed (a dead letter).
+          await executeRows(
+            deps.db,
+            sql`update ${sql.raw(JOB_SCHEMA)}.job set retry_limit = retry_count where id = ${job.id} and state = 'active'`,
+          );
+        }
+        await boss.fail(queue, job.id, failureOutput(ended.reason));
+      }
     } catch (error) {
       deps.logger.warn(
         { err: error, queue, jobId: job.id },

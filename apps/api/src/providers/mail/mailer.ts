@@ -8,6 +8,9 @@ export type MailKind =
   | 'email-change-code'
   | 'email-changed';
 
+/** The mail server refused the recipient for good (no such mailbox): sending it again cannot help. */
+export class RecipientRefused extends Error {}
+
 export type Mail = { to: string; kind: MailKind; subject: string; text: string; html: string };
 
 /**
