@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import { executeRows } from '../db/client.js';
 import type { Notifications } from '../db/notifications.js';
 import type { Deps } from '../deps.js';
+import { withoutQueryParams } from '../lib/logger.js';
 import { JOBS_CHANNEL } from './job-queue.js';
 import { JOB_SCHEMA, QUEUE_NAMES, QUEUE_POLICIES, type QueueName, type QueuePayloads } from './queues.js';
 
@@ -261,7 +262,10 @@ export function createJobEngine(
   };
 }
 
-/** What a dead letter keeps of its last failure: the message, never a stack with values in it. */
+/**
+ * What a failed run keeps (a dead letter shows it to admins): the message, never a stack with values in it, and a
+ * failed query's statement without its parameters, as in the log (lib/logger.ts).
+ */
 function failureOutput(reason: unknown): { message: string } {
-  return { message: reason instanceof Error ? reason.message : String(reason) };
+  return { message: withoutQueryParams(reason instanceof Error ? reason.message : String(reason)) };
 }
