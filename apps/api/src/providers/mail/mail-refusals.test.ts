@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../../db/client.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, freshIp, type TestApp } from '../../test/test-app.js';
 import { createSmtpMailer } from './smtp.js';
 
 /**
@@ -28,8 +28,12 @@ beforeAll(async () => {
     },
     onRcptTo(address, _session, callback) {
       if (address.address.endsWith('@nowhere.example')) {
-        const error = Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 });
-        callback(error);
+        callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+        return;
+      }
+      // A greylisting domain: this recipient, not the server, is put off for now.
+      if (address.address.endsWith('@greylist.example')) {
+        callback(Object.assign(new Error('4.7.1 Greylisted, try again later'), { responseCode: 450 }));
         return;
       }
       callback();
@@ -58,14 +62,20 @@ afterAll(async () => {
   await new Promise<void>((resolve) => refusing.close(() => resolve()));
 });
 
+const register = (email: string) =>
+  t.request('POST', '/api/auth/register', {
+    body: { email, password: 'Correct-Horse-42', confirmPassword: 'Correct-Horse-42' },
+    ip: freshIp(),
+  });
+
 const mailJobs = () =>
   executeRows<{ state: string; retry_count: number }>(
     t.deps.db,
     sql`select state, retry_count from pgboss.job where name = 'mail' order by created_on`,
   );
 
-describe('a mail the server refuses for good', () => {
-  it('is a dead letter at once (visible to admins), not retried against the server for an hour', async () => {
+describe('recipients the mail server refuses', () => {
+  it('for good: the mail is a dead letter at once (visible to admins), not retried against the server for an hour', async () => {
     const answer = await t.request('POST', '/api/auth/register', {
       body: { email: 'typo@nowhere.example', password: 'Correct-Horse-42', confirmPassword: 'Correct-Horse-42' },
     });
@@ -76,5 +86,19 @@ describe('a mail the server refuses for good', () => {
     for (let round = 0; round < 3; round += 1) await t.runJobs({ waitsOver: true });
     expect(sessions).toBe(1);
     expect(await mailJobs()).toEqual([{ state: 'failed', retry_count: 0 }]);
+  });
+
+  it('does not take one recipient put off (a 4xx at RCPT TO) for the server being down: other mail still goes', async () => {
+    for (let i = 0; i < 6; i += 1) expect((await register(`later-${i}@greylist.example`)).statusCode).toBe(201);
+    const before = dataSent;
+    expect((await register('someone@fine.example')).statusCode).toBe(201);
+    // The mail server is up and takes this mail: a breaker opened by the greylisted recipients would have held it.
+    expect(dataSent).toBe(before + 1);
+    // The greylisted mails wait for their retry, as an outage's would.
+    const states = await executeRows<{ state: string }>(
+      t.deps.db,
+      sql`select state from pgboss.job where name = 'mail' and state = 'retry'`,
+    );
+    expect(states.length).toBe(6);
   });
 });

@@ -16,8 +16,11 @@ function isRecipientRefused(error: unknown): boolean {
 }
 
 function isOutage(error: unknown): boolean {
-  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
-  // 4xx from SMTP means "try again later" (a busy or greylisting server).
+  const { code, command, responseCode } = (error ?? {}) as { code?: string; command?: string; responseCode?: number };
+  // 4xx from SMTP means "try again later" (a busy server). At RCPT TO it is about that one recipient (greylisting, a
+  // full mailbox): retried like any failure, but not counted against the server, or a few such addresses (anyone
+  // can sign up with them) would open the breaker and hold every other mail.
+  if (command === 'RCPT TO') return false;
   return (code !== undefined && CONNECTION_CODES.has(code)) || (responseCode !== undefined && responseCode < 500);
 }
 
