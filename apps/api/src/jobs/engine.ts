@@ -4,8 +4,15 @@ import type PgBoss from 'pg-boss';
 import { executeRows } from '../db/client.js';
 import type { Notifications } from '../db/notifications.js';
 import type { Deps } from '../deps.js';
+import { withoutQueryParams } from '../lib/logger.js';
 import { JOBS_CHANNEL } from './job-queue.js';
 import { JOB_SCHEMA, QUEUE_NAMES, QUEUE_POLICIES, type QueueName, type QueuePayloads } from './queues.js';
+
+/**
+ * Thrown by a handler when trying again cannot help (the mail server refused the recipient for good): the job becomes
+ * a dead letter at once, for a person to see, instead of using up its retries against the other side.
+ */
+export class FailedForGood extends Error {}
 
 /** What a handler knows of the job it runs. */
 export type JobContext = {
@@ -50,7 +57,6 @@ export function createJobEngine(
   options: { notifications: Notifications; observer?: JobObserver; stopTimeoutMs?: number },
 ): JobEngine {
   const { boss } = deps.jobs;
-  const workerIds = new Map<QueueName, string[]>();
   let running = false;
   boss.on('error', (error: unknown) => deps.logger.warn({ err: error }, 'job engine error'));
 
@@ -75,7 +81,7 @@ export function createJobEngine(
           await handler(deps, job.data as QueuePayloads[QueueName], context);
           options.observer?.finished(queue, Date.now() - startedAt, 'completed');
         } catch (error) {
-          const outcome = context.isLastAttempt ? 'dead' : 'failed';
+          const outcome = context.isLastAttempt || error instanceof FailedForGood ? 'dead' : 'failed';
           options.observer?.finished(queue, Date.now() - startedAt, outcome);
           span.setStatus({ code: SpanStatusCode.ERROR });
           const log = { err: error, queue, jobId: job.id, attempt: context.attempt };
@@ -89,35 +95,110 @@ export function createJobEngine(
     );
   }
 
-  /** The jobs of one fetch side by side, each failed on its own; the engine completes the rest. */
-  async function runBatch(queue: QueueName, jobs: FetchedJob[]): Promise<void> {
-    const outcomes = await Promise.allSettled(jobs.map((job) => runOne(queue, job)));
-    await Promise.all(
-      outcomes.map((outcome, index) => {
-        const job = jobs[index];
-        if (outcome.status === 'fulfilled' || !job) return undefined;
-        return boss.fail(queue, job.id, failureOutput(outcome.reason));
-      }),
+  /**
+   * Runs one job and records its end as soon as it is known, awaited: a database that is away then costs a retry
+   * (the job stays active until its run time passes, and the engine's maintenance hands it out again), never an
+   * unhandled rejection. A run that outlasts its run time is left to the engine, which has retried it by then: its
+   * late end must not complete or fail the retry, so nothing is recorded for it.
+   */
+  async function runAndRecord(queue: QueueName, job: FetchedJob): Promise<void> {
+    const run = runOne(queue, job).then(
+      () => ({ ok: true as const }),
+      (reason: unknown) => ({ ok: false as const, reason }),
     );
+    let timer: NodeJS.Timeout | undefined;
+    const overtime = new Promise<'overtime'>((resolve) => {
+      timer = setTimeout(() => resolve('overtime'), Math.max(1, Number(job.expireInSeconds)) * 1000);
+      timer.unref();
+    });
+    const ended = await Promise.race([run, overtime]);
+    clearTimeout(timer);
+    if (ended === 'overtime') {
+      deps.logger.warn({ queue, jobId: job.id }, 'a job ran past its run time; the engine retries it');
+      return;
+    }
+    try {
+      if (ended.ok) await boss.complete(queue, job.id);
+      else {
+        if (ended.reason instanceof FailedForGood) {
+          // No retries left: the engine's own fail then keeps it as failed (a dead letter).
+          await executeRows(
+            deps.db,
+            sql`update ${sql.raw(JOB_SCHEMA)}.job set retry_limit = retry_count where id = ${job.id} and state = 'active'`,
+          );
+        }
+        await boss.fail(queue, job.id, failureOutput(ended.reason));
+      }
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, queue, jobId: job.id },
+        "a job's end could not be recorded; the engine runs it again once its run time has passed",
+      );
+    }
   }
 
-  async function startWorkers() {
+  /** The jobs of one fetch side by side, each ended on its own: a slow one never holds up or fails the others. */
+  async function runBatch(queue: QueueName, jobs: FetchedJob[]): Promise<void> {
+    await Promise.all(jobs.map((job) => runAndRecord(queue, job)));
+  }
+
+  type Worker = { wake: () => void; done: Promise<void> };
+  const workers = new Map<QueueName, Worker[]>();
+  const pollMs = deps.config.JOBS_POLL_SECONDS * 1000;
+
+  /**
+   * One worker: fetches a batch (pg-boss hands each job to one worker, FOR UPDATE SKIP LOCKED), runs it, and fetches
+   * again; with nothing to do it waits for its poll or a wake-up (a NOTIFY at commit). pg-boss's own `work` is not
+   * used: it records a batch's end without awaiting it (an unhandled rejection when the database is away, which ends
+   * the process) and, when one job of a batch outlasts its run time, fails every job of the batch, the finished ones
+   * too, so they run twice.
+   */
+  function startWorker(queue: QueueName, batchSize: number): Worker {
+    let woken = false;
+    let stopWaiting: (() => void) | null = null;
+    const wake = () => {
+      woken = true;
+      stopWaiting?.();
+    };
+    const idle = () =>
+      new Promise<void>((resolve) => {
+        if (woken || !running) return resolve();
+        const timer = setTimeout(done, pollMs);
+        function done() {
+          clearTimeout(timer);
+          stopWaiting = null;
+          resolve();
+        }
+        stopWaiting = done;
+      });
+    const loop = async () => {
+      while (running) {
+        woken = false;
+        let jobs: FetchedJob[] = [];
+        try {
+          jobs = (await boss.fetch(queue, { batchSize, includeMetadata: true })) as FetchedJob[];
+        } catch (error) {
+          deps.logger.warn({ err: error, queue }, 'a worker could not fetch jobs; it tries again');
+        }
+        if (jobs.length > 0) await runBatch(queue, jobs);
+        else await idle();
+      }
+    };
+    return { wake, done: loop() };
+  }
+
+  function startWorkers() {
     for (const queue of QUEUE_NAMES) {
       const policy = QUEUE_POLICIES[queue];
-      const ids: string[] = [];
-      for (let i = 0; i < policy.workers; i += 1) {
-        ids.push(
-          await boss.work(queue, { batchSize: policy.batchSize, includeMetadata: true }, (jobs) =>
-            runBatch(queue, jobs as FetchedJob[]),
-          ),
-        );
-      }
-      workerIds.set(queue, ids);
+      workers.set(
+        queue,
+        Array.from({ length: policy.workers }, () => startWorker(queue, policy.batchSize)),
+      );
     }
   }
 
   function wake(queue: string) {
-    for (const id of workerIds.get(queue as QueueName) ?? []) boss.notifyWorker(id);
+    for (const worker of workers.get(queue as QueueName) ?? []) worker.wake();
   }
 
   async function queuesWithWork(includeWaiting: boolean): Promise<QueueName[]> {
@@ -141,10 +222,6 @@ export function createJobEngine(
       if (jobs.length === 0) continue;
       ran += jobs.length;
       await runBatch(queue, jobs);
-      await boss.complete(
-        queue,
-        jobs.map((job) => job.id),
-      );
     }
     return ran;
   }
@@ -152,13 +229,25 @@ export function createJobEngine(
   return {
     async start() {
       await boss.start();
-      await startWorkers();
-      await options.notifications.listen(JOBS_CHANNEL, wake);
       running = true;
+      startWorkers();
+      await options.notifications.listen(JOBS_CHANNEL, wake);
     },
     async stop() {
       running = false;
-      await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 10_000, close: false });
+      for (const queueWorkers of workers.values()) for (const worker of queueWorkers) worker.wake();
+      // Jobs still running at the deadline stay active until their run time passes; then another instance runs them.
+      const finished = Promise.all([...workers.values()].flat().map((worker) => worker.done));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        finished,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, options.stopTimeoutMs ?? 10_000);
+        }),
+      ]);
+      clearTimeout(timer);
+      workers.clear();
+      await boss.stop({ graceful: true, wait: true, timeout: 1000, close: false });
     },
     async drain(drainOptions = {}) {
       let total = drainOptions.waitsOver ? await runFetched(true) : 0;
@@ -173,7 +262,10 @@ export function createJobEngine(
   };
 }
 
-/** What a dead letter keeps of its last failure: the message, never a stack with values in it. */
+/**
+ * What a failed run keeps (a dead letter shows it to admins): the message, never a stack with values in it, and a
+ * failed query's statement without its parameters, as in the log (lib/logger.ts).
+ */
 function failureOutput(reason: unknown): { message: string } {
-  return { message: reason instanceof Error ? reason.message : String(reason) };
+  return { message: withoutQueryParams(reason instanceof Error ? reason.message : String(reason)) };
 }

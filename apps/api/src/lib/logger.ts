@@ -19,10 +19,12 @@ export function redactUrl(url: string): string {
  */
 export function serializeError(error: unknown) {
   const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
-  const strip = (text: unknown) =>
-    typeof text === 'string' ? text.replace(/\nparams: [^\n]*/, '\nparams: [redacted]') : text;
+  const strip = (text: unknown) => (typeof text === 'string' ? withoutQueryParams(text) : text);
   return { ...serialized, message: strip(serialized.message), stack: strip(serialized.stack) };
 }
+
+/** A failed query's text without the values it was sent with. */
+export const withoutQueryParams = (text: string) => text.replace(/\nparams: [^\n]*/, '\nparams: [redacted]');
 
 export const loggerOptions = (level: string) => ({
   level,

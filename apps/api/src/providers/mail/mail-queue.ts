@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import type { JobHandler } from '../../jobs/engine.js';
-import type { Mail, MailKind } from './mailer.js';
+import { FailedForGood, type JobHandler } from '../../jobs/engine.js';
+import { type Mail, type MailKind, RecipientRefused } from './mailer.js';
 
 const queuedMail = z.object({
   to: z.string(),
@@ -27,5 +27,11 @@ export async function enqueueMail(deps: Pick<Deps, 'jobs' | 'jobBox'>, executor:
 export const deliverMail: JobHandler<'mail'> = async (deps, data, job) => {
   const mail = queuedMail.parse(JSON.parse(deps.jobBox.open(data.sealed)));
   const host = new URL(deps.config.APP_URL).hostname;
-  await deps.mailer.send({ ...mail, kind: mail.kind as MailKind }, { messageId: `<${job.id}@${host}>` });
+  try {
+    await deps.mailer.send({ ...mail, kind: mail.kind as MailKind }, { messageId: `<${job.id}@${host}>` });
+  } catch (error) {
+    // An address that does not exist stays so: a dead letter now, rather than an hour of tries against the server.
+    if (error instanceof RecipientRefused) throw new FailedForGood(error.message);
+    throw error;
+  }
 };

@@ -14,6 +14,9 @@ export type MailKind =
   | 'second-factor-reset'
   | 'card-details-shown';
 
+/** The mail server refused the recipient for good (no such mailbox): sending it again cannot help. */
+export class RecipientRefused extends Error {}
+
 export type Mail = { to: string; kind: MailKind; subject: string; text: string; html: string };
 
 /**

@@ -1,14 +1,26 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { type CircuitOptions, createCircuit, OutageError } from '../../lib/circuit-breaker.js';
-import type { Mailer } from './mailer.js';
+import { type Mailer, RecipientRefused } from './mailer.js';
 
 /** nodemailer's codes for a server that cannot be reached or talked to (as opposed to one that refuses a mail). */
 const CONNECTION_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'EPROTOCOL']);
 
+/**
+ * Every recipient refused with a 5xx at RCPT TO: this address will never take the mail. A refusal of the sender
+ * (MAIL FROM) or of our login is not this: it is our configuration, and every mail would fail the same way.
+ */
+function isRecipientRefused(error: unknown): boolean {
+  const { code, command, responseCode } = (error ?? {}) as { code?: string; command?: string; responseCode?: number };
+  return code === 'EENVELOPE' && command === 'RCPT TO' && responseCode !== undefined && responseCode >= 500;
+}
+
 function isOutage(error: unknown): boolean {
-  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
-  // 4xx from SMTP means "try again later" (a busy or greylisting server).
+  const { code, command, responseCode } = (error ?? {}) as { code?: string; command?: string; responseCode?: number };
+  // 4xx from SMTP means "try again later" (a busy server). At RCPT TO it is about that one recipient (greylisting, a
+  // full mailbox): retried like any failure, but not counted against the server, or a few such addresses (anyone
+  // can sign up with them) would open the breaker and hold every other mail.
+  if (command === 'RCPT TO') return false;
   return (code !== undefined && CONNECTION_CODES.has(code)) || (responseCode !== undefined && responseCode < 500);
 }
 
@@ -40,6 +52,8 @@ export function createSmtpMailer(options: {
           });
         } catch (error) {
           if (isOutage(error)) throw new OutageError(`the mail server did not take the mail: ${describe(error)}`);
+          if (isRecipientRefused(error))
+            throw new RecipientRefused(`the mail server refused the recipient: ${describe(error)}`);
           throw error;
         }
       });
