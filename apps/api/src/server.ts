@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, parseConfig } from './config.js';
+import { isDatabaseUnavailable } from './lib/db-errors.js';
 import { createLogger } from './lib/logger.js';
 import { modeBanner } from './mode-banner.js';
 import { type MetricsServer, startMetricsServer } from './observability/metrics-server.js';
@@ -46,8 +47,25 @@ async function main() {
     await tracing?.shutdown().catch(() => undefined);
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // The engine's internals (its cron hand-off, its maintenance) write without awaiting here and there: when the
+  // database is away at that moment, the rejection reaches nobody. That one is expected and retried by the engine on
+  // its next tick; anything else unhandled is a bug, and ends the process as Node.js would.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      logger.warn({ err: reason }, 'a background write met the database away; the engine tries again');
+      return;
+    }
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      shutdown(signal).catch((error: unknown) => {
+        logger.fatal({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+    });
+  }
 
   await app.listen({ host: config.HOST, port: config.PORT });
   const address = app.server.address();
