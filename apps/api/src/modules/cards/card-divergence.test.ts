@@ -147,6 +147,74 @@ describe('the ledger and the issuer stay together', () => {
     expect(await balanceOf(t, jar)).toBe(before + 4000 + 1000);
   });
 
+  it('closes a deleted card only once a refund whose webhook was lost is back in the balance (issue 17, finding 8)', async () => {
+    const { jar, cardId } = await userWithCard(t, 'lost-refund@example.com', { balance: 20_000, onCard: 5000 });
+    const issuerCardId = await issuerCardIdOf(jar, cardId);
+    const sim = simulator(issuerCardId);
+    const bought = (await sim.buy(1000)).json();
+    await settleIssuer(t);
+    // The issuer refunds the purchase, and its webhook is lost: the issuer holds $10 more than the ledger.
+    const verify = t.deps.issuer.verifyWebhook;
+    t.deps.issuer.verifyWebhook = () => {
+      throw new IssuerError('signature', 'The webhook signature is invalid.');
+    };
+    try {
+      expect((await sim.refund(bought.reference)).statusCode).toBe(200);
+    } finally {
+      t.deps.issuer.verifyWebhook = verify;
+    }
+    await executeRows(
+      t.deps.db,
+      sql`update sandbox_issuer_webhooks set delivered_at = now() where delivered_at is null`,
+    );
+    const before = await balanceOf(t, jar);
+    expect((await t.request('DELETE', `/api/cards/${cardId}`, { jar })).json().returnedAmount).toBe(4000);
+    for (let i = 0; i < 3; i += 1) {
+      await settleIssuer(t);
+      t.clock.advance(60_000);
+      await t.runSchedules('sweep-card-work');
+    }
+    // The close read the issuer's history, found the refund, and sent all of it back before deleting the card there.
+    const userId = await userIdOf(jar);
+    expect(await ledgerBalance(t.deps.db, { kind: 'card', userId, ref: cardId })).toBe(0);
+    expect(await balanceOf(t, jar)).toBe(before + 4000 + 1000);
+    const [card] = await executeRows<{ closed: boolean; deleted: boolean }>(
+      t.deps.db,
+      sql`select c.issuer_closed_at is not null as closed, s.is_deleted as deleted
+          from cards c join sandbox_issuer_cards s on s.id = c.issuer_card_id where c.id = ${cardId}`,
+    );
+    expect(card).toEqual({ closed: true, deleted: true });
+  });
+
+  it('waits for a person, with a review, when a deleted card holds money only at the issuer', async () => {
+    const { jar, cardId, user } = await userWithCard(t, 'issuer-holds-more@example.com', {
+      balance: 20_000,
+      onCard: 2000,
+    });
+    const issuerCardId = await issuerCardIdOf(jar, cardId);
+    expect((await t.request('DELETE', `/api/cards/${cardId}`, { jar })).statusCode).toBe(200);
+    // Money appears at the issuer that no transaction of its history explains (a manual credit there, say).
+    await executeRows(
+      t.deps.db,
+      sql`update sandbox_issuer_cards set book_balance = book_balance + 700 where id = ${issuerCardId}`,
+    );
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(60_000);
+      await t.runSchedules('sweep-card-work');
+      await settleIssuer(t);
+    }
+    // Not deleted at the issuer with $7 on it, not retried forever: a review, and the card waits for a person.
+    const [card] = await executeRows<{ closed: boolean; parked: boolean }>(
+      t.deps.db,
+      sql`select issuer_closed_at is not null as closed, next_close_attempt_at > now() + interval '1 year' as parked
+          from cards where id = ${cardId}`,
+    );
+    expect(card).toEqual({ closed: false, parked: true });
+    expect(await reviewsOfUser(t, user._id, 'card_balance_divergence')).toMatchObject([
+      { subject_id: cardId, resolved_at: null, reason: 'The ledger holds $0.00 on this card; the issuer holds $7.00.' },
+    ]);
+  });
+
   it('freezes the card at the issuer too when a monthly fee cannot be taken from it', async () => {
     const { jar } = await fundedUser(t, 'fee-freeze@example.com', 2200);
     const cardId = (await createCard(t, jar)).json().card._id as string;
