@@ -5,6 +5,7 @@ import { executeRows } from '../db/client.js';
 import type { Notifications } from '../db/notifications.js';
 import type { Deps } from '../deps.js';
 import { withoutQueryParams } from '../lib/logger.js';
+import type { JobObserver } from './job-observer.js';
 import { JOBS_CHANNEL } from './job-queue.js';
 import { JOB_SCHEMA, QUEUE_NAMES, QUEUE_POLICIES, type QueueName, type QueuePayloads } from './queues.js';
 
@@ -26,12 +27,6 @@ export type JobContext = {
 
 export type JobHandler<Q extends QueueName> = (deps: Deps, data: QueuePayloads[Q], job: JobContext) => Promise<void>;
 export type JobHandlers = { [Q in QueueName]: JobHandler<Q> };
-
-/** What the engine tells the metrics (jobs/job-metrics.ts). */
-export type JobObserver = {
-  started: (queue: QueueName, waitedMs: number) => void;
-  finished: (queue: QueueName, ms: number, outcome: 'completed' | 'failed' | 'dead') => void;
-};
 
 type FetchedJob = PgBoss.JobWithMetadata<unknown>;
 

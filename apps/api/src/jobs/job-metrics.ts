@@ -1,7 +1,7 @@
 import type { QueueStats } from '@coincard/shared';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
-import type { JobObserver } from './engine.js';
+import type { JobObserver } from './job-observer.js';
 import { readQueueStats } from './queue-stats.js';
 
 /** Scrapes closer together than this (several scrapers, a dashboard refresh) share one read of the queues. */

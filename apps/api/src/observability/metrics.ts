@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
-import type { JobObserver } from '../jobs/engine.js';
 import { jobObserverMetrics, registerQueueMetrics } from '../jobs/job-metrics.js';
+import type { JobObserver } from '../jobs/job-observer.js';
 import type { CircuitOptions, CircuitStateName } from '../lib/circuit-breaker.js';
 import { registerPoolMetrics } from './pool-metrics.js';
 

@@ -26,7 +26,7 @@ import { hasPasskeys } from './passkeys/passkeys.service.js';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from './passwords.js';
 import { createSession } from './sessions.service.js';
 import { openSession, type SignInContext } from './sign-in.js';
-import { acceptSecondFactorCode, isTotpEnabled } from './totp/totp.service.js';
+import { acceptSecondFactorCode, isTotpEnabled } from './totp/totp-codes.js';
 
 export const REGISTER_MESSAGE = 'Check your email: we sent a verification link to the address you entered.';
 export const FORGOT_MESSAGE = 'Email sent! Check your inbox for further instructions.';

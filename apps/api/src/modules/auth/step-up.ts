@@ -17,7 +17,7 @@ import { audit } from '../audit/audit.js';
 import { issueOtp, verifyOtp } from './one-time-codes.service.js';
 import { hasPasskeys, verifyPasskeyAssertion } from './passkeys/passkeys.service.js';
 import { verifyPassword } from './passwords.js';
-import { acceptSecondFactorCode, isTotpEnabled } from './totp/totp.service.js';
+import { acceptSecondFactorCode, isTotpEnabled } from './totp/totp-codes.js';
 
 const STEP_UP_EXPIRED = 'This code has expired or was used too many times. Send a new code.';
 

@@ -2,7 +2,7 @@ import type { Executor } from '../../../db/client.js';
 import type { UserRow } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/app-error.js';
 import { hasPasskeys } from '../passkeys/passkeys.service.js';
-import { isTotpEnabled } from './totp.service.js';
+import { isTotpEnabled } from './totp-codes.js';
 
 export const ADMIN_NEEDS_SECOND_FACTOR =
   'Administrators must keep two-factor authentication on. Turn on the other method first.';

@@ -3,7 +3,7 @@ import type { Deps, RequestContext } from '../../../deps.js';
 import { AppError } from '../../../lib/app-error.js';
 import { hitRateLimit, RATE_RULES } from '../../../lib/rate-limit.js';
 import { verifyPassword } from '../passwords.js';
-import { acceptSecondFactorCode, isTotpEnabled } from './totp.service.js';
+import { acceptSecondFactorCode, isTotpEnabled } from './totp-codes.js';
 
 /**
  * Step-up for the authenticator's own settings (turn off, new recovery codes): a stolen session is not enough, the

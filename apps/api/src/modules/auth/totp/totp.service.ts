@@ -1,6 +1,5 @@
 import type { TotpEnrolBody } from '@coincard/shared';
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.js';
+import { eq, isNull } from 'drizzle-orm';
 import { totpCredentials, type UserRow, users } from '../../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../../deps.js';
 import { AppError } from '../../../lib/app-error.js';
@@ -10,23 +9,15 @@ import { audit } from '../../audit/audit.js';
 import { revokeUserSessions } from '../sessions.service.js';
 import { type Principal, verifyStepUp } from '../step-up.js';
 import { assertAdminKeepsSecondFactor } from './admin-second-factor.js';
-import { dropRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes, spendRecoveryCode } from './recovery-codes.js';
+import { dropRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.js';
 import { matchTotpStep, newTotpSecret, otpauthUri } from './totp.js';
+import { isTotpEnabled } from './totp-codes.js';
 import { verifyTotpStepUp } from './totp-step-up.js';
 
 export const TOTP_ISSUER = 'CoinCard';
 
 /** Sealed with its own purpose, so no other sealed secret can be swapped in for a TOTP secret or read as one. */
 const totpBox = (deps: Deps) => deps.keys.totpSecrets;
-
-/** True when the user's authenticator app guards sign-in (a confirmed secret, not an enrolment in progress). */
-export async function isTotpEnabled(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: totpCredentials.userId })
-    .from(totpCredentials)
-    .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)));
-  return Boolean(row);
-}
 
 export async function totpStatus(deps: Deps, userId: string) {
   const [row] = await deps.db.select().from(totpCredentials).where(eq(totpCredentials.userId, userId));
@@ -112,51 +103,6 @@ export async function confirmTotpEnrolment(
     await enqueueMail(deps, tx, deps.mail.secondFactorAdded(user.email, 'An authenticator app'));
     return codes;
   });
-}
-
-/**
- * Accepts a current authenticator code (never one of a step already used: a code seen over a shoulder or in a log
- * cannot be played again) or an unused recovery code, which is spent. Answers which, or null.
- */
-export async function acceptSecondFactorCode(
-  deps: Deps,
-  db: Executor,
-  userId: string,
-  code: string,
-  ctx: RequestContext,
-): Promise<'totp' | 'recovery' | null> {
-  const now = deps.now();
-  const [row] = await db
-    .select()
-    .from(totpCredentials)
-    .where(and(eq(totpCredentials.userId, userId), isNotNull(totpCredentials.confirmedAt)));
-  if (!row) return null;
-  const step = matchTotpStep(totpBox(deps).open(row.secretSealed), code, now);
-  if (step !== null) {
-    // Atomic: of two requests with the same code, one moves the step forward and the other finds it moved.
-    const [moved] = await db
-      .update(totpCredentials)
-      .set({ lastUsedStep: step })
-      .where(
-        and(
-          eq(totpCredentials.userId, userId),
-          or(isNull(totpCredentials.lastUsedStep), lt(totpCredentials.lastUsedStep, step)),
-        ),
-      )
-      .returning({ userId: totpCredentials.userId });
-    return moved ? 'totp' : null;
-  }
-  if (await spendRecoveryCode(db, deps.keys, userId, code, now)) {
-    await audit(db, {
-      action: 'auth.recovery_code_used',
-      actorId: userId,
-      targetUserId: userId,
-      ip: ctx.ip,
-      details: { left: await recoveryCodesLeft(db, userId) },
-    });
-    return 'recovery';
-  }
-  return null;
 }
 
 /** Turns the authenticator off: password plus a current code, and an admin keeps the e-mail code on. */
