@@ -11,7 +11,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { jobThroughput } from './lib/job-throughput.mjs';
 import { ledgerInvariants } from './lib/ledger-invariants.mjs';
-import { ledgerTransfers } from './lib/ledger-transfers.mjs';
+import { prepareLedgerTransfers } from './lib/ledger-transfers.mjs';
+import { preparePgbench } from './lib/pgbench.mjs';
 import { cpuPerRequest, cpuSnapshot } from './lib/process-cpu.mjs';
 import { registrationTiming } from './lib/registration-timing.mjs';
 import { measureAdmin, seedScale } from './lib/scale.mjs';
@@ -33,6 +34,8 @@ const READ_ONLY = process.env.BENCH_ONLY === 'read';
 const SIGNUP_ONLY = process.env.BENCH_ONLY === 'signup';
 // BENCH_ONLY=jobs runs only the job engine's throughput and enqueue-to-start latency.
 const JOBS_ONLY = process.env.BENCH_ONLY === 'jobs';
+// BENCH_ONLY=ledger runs only the ledger's transfers against pgbench's TPC-B-like ceiling.
+const LEDGER_ONLY = process.env.BENCH_ONLY === 'ledger';
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 100);
 // The read and its one-query ceiling take turns this many times (BENCH_READ_ROUNDS).
@@ -137,16 +140,19 @@ function run(title, options, pid) {
 const rows = [];
 const scale = { seconds: 0, rows: [] };
 const benchDb = new pg.Client({ connectionString: dbUrl.toString() });
+// Dropping the database at the end ends this session too.
+benchDb.on('error', () => undefined);
 try {
   await waitForHealth();
   await benchDb.connect();
   if (READ_ONLY) await authenticatedRead(await signIn());
   else if (SIGNUP_ONLY) await signUpTiming();
   else if (JOBS_ONLY) await jobEngine();
+  else if (LEDGER_ONLY) await ledgerAgainstPgbench();
   else if (!SCALE_ONLY) await throughput();
 
   // The admin console at scale.
-  if (!READ_ONLY && !SIGNUP_ONLY && !JOBS_ONLY) await adminAtScale();
+  if (!READ_ONLY && !SIGNUP_ONLY && !JOBS_ONLY && !LEDGER_ONLY) await adminAtScale();
   await benchDb.end();
 } finally {
   server.kill('SIGTERM');
@@ -203,13 +209,63 @@ async function authenticatedRead(cookie) {
   const median = byRatio[Math.floor(byRatio.length / 2)];
   rows.push({ ...median.ceiling, title: `${median.ceiling.title}, median round` });
   rows.push({ ...median.user, title: `${median.user.title}, median round` });
-  const percent = (ratio) => `${Math.round(ratio * 100)}%`;
   rows.push({
     title: `GET /api/user ÷ one-query ceiling: ${percent(median.ratio)} (rounds of ${DURATION}s each: ${rounds.map((r) => percent(r.ratio)).join(', ')})`,
     rps: '',
     p99: '',
     errors: '',
   });
+}
+
+function percent(ratio) {
+  return `${Math.round(ratio * 100)}%`;
+}
+
+function medianOf(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/**
+ * Ledger transfers through `move` (20 concurrent, one transaction each) beside pgbench's TPC-B-like transaction on a
+ * database of its own at the same concurrency: they take turns READ_ROUNDS times and the median round is reported.
+ * Answers the ledger's median rate, which the card loads are judged by.
+ */
+async function ledgerAgainstPgbench() {
+  const concurrency = 20;
+  const pgbench = await preparePgbench({ baseUrl: BASE_DB, clients: concurrency });
+  const ledger = await prepareLedgerTransfers({ dbUrl: dbUrl.toString(), concurrency });
+  const rounds = [];
+  try {
+    for (let round = 0; round < READ_ROUNDS; round += 1) {
+      const tps = await pgbench.measure(DURATION);
+      const transfers = await ledger.measure(DURATION);
+      rounds.push({ tps, transfers, ratio: transfers.perSecond / tps });
+    }
+  } finally {
+    await ledger.close();
+    await pgbench.drop();
+  }
+  const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+  rows.push({
+    title: `pgbench TPC-B-like (ceiling; scale ${concurrency}, ${concurrency} clients), median round`,
+    rps: median.tps,
+    p99: '',
+    errors: '',
+  });
+  const t = median.transfers;
+  rows.push({
+    title: `ledger transfers through move (${concurrency} concurrent, ${t.done} moved, ${t.refused} refused; per transfer: ${t.statementsPerTransfer} statements sent, functions/triggers run: ${t.functionsPerTransfer}), median round`,
+    rps: t.perSecond,
+    p99: '',
+    errors: t.refused,
+  });
+  rows.push({
+    title: `ledger ÷ pgbench: ${percent(median.ratio)} (rounds of ${DURATION}s each: ${rounds.map((r) => percent(r.ratio)).join(', ')})`,
+    rps: '',
+    p99: '',
+    errors: '',
+  });
+  return medianOf(rounds.map((r) => r.transfers.perSecond));
 }
 
 /** Sign-up answer times for fresh and for taken addresses, alternating; the two medians should match. */
@@ -359,13 +415,7 @@ async function throughput() {
     errors: '',
   });
 
-  const transfers = await ledgerTransfers({ dbUrl: dbUrl.toString(), seconds: DURATION });
-  rows.push({
-    title: `ledger transfers straight through postTransfer (20 concurrent, ${transfers.done} moved, ${transfers.refused} refused)`,
-    rps: transfers.perSecond,
-    p99: '',
-    errors: '',
-  });
+  const ledgerRate = await ledgerAgainstPgbench();
   rows.push({
     title: `ledger invariants after all of it: ${await ledgerInvariants(benchDb)}`,
     rps: '',
@@ -390,7 +440,7 @@ const scaleTable = [
   ...scale.rows.map((r) => `| ${r.title} | ${r.p50} | ${r.p95} |`),
 ].join('\n');
 const scaleText =
-  READ_ONLY || SIGNUP_ONLY || JOBS_ONLY
+  READ_ONLY || SIGNUP_ONLY || JOBS_ONLY || LEDGER_ONLY
     ? ''
     : `\n\nAdmin data set generated in SQL in ${scale.seconds}s; each read timed over ${ADMIN_RUNS} sequential requests.\n\n${scaleTable}`;
 const text = `# Benchmark ${new Date().toISOString()}${process.env.BENCH_ONLY ? ` (BENCH_ONLY=${process.env.BENCH_ONLY})` : ''}\n\n${CONNECTIONS} connections, ${DURATION}s per scenario, PostgreSQL, 2 cores, pool ${POOL_SIZE}.\n\n${table}${scaleText}\n`;
