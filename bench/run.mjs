@@ -34,8 +34,10 @@ const READ_ONLY = process.env.BENCH_ONLY === 'read';
 const SIGNUP_ONLY = process.env.BENCH_ONLY === 'signup';
 // BENCH_ONLY=jobs runs only the job engine's throughput and enqueue-to-start latency.
 const JOBS_ONLY = process.env.BENCH_ONLY === 'jobs';
-// BENCH_ONLY=ledger runs only the ledger's transfers against pgbench's TPC-B-like ceiling.
+// BENCH_ONLY=ledger runs only the ledger's transfers against pgbench's TPC-B-like ceiling; BENCH_ONLY=cards the
+// ledger and then the card loads judged against it.
 const LEDGER_ONLY = process.env.BENCH_ONLY === 'ledger';
+const CARDS_ONLY = process.env.BENCH_ONLY === 'cards';
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 100);
 // The read and its one-query ceiling take turns this many times (BENCH_READ_ROUNDS).
@@ -51,7 +53,8 @@ dbUrl.pathname = `/${dbName}`;
 // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
 const profileArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 const SESSION_SECRET = randomBytes(32).toString('hex');
-const server = spawn('node', [...profileArgs, 'apps/api/dist/server.js'], {
+// The query counter (bench/lib/count-queries.mjs) answers over the IPC channel how many statements the request path sent.
+const server = spawn('node', [...profileArgs, '--import', './bench/lib/count-queries.mjs', 'apps/api/dist/server.js'], {
   env: {
     ...process.env,
     DATABASE_URL: dbUrl.toString(),
@@ -70,8 +73,16 @@ const server = spawn('node', [...profileArgs, 'apps/api/dist/server.js'], {
     METRICS_PORT: '0',
     DATA_DIR: `/tmp/${dbName}`,
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
+
+/** How many SQL statements the server has sent so far, on the request path and in background work. */
+function queryCounts() {
+  return new Promise((resolve) => {
+    server.once('message', resolve);
+    server.send('query-counts');
+  });
+}
 
 async function waitForHealth() {
   // Up to a minute: on a loaded machine migrations and the demo seed take a while.
@@ -122,18 +133,25 @@ async function signIn(email = 'demo@coincard.test', password = 'Demo-User-2026!'
 function run(title, options, pid) {
   return new Promise((resolve, reject) => {
     const settings = { connections: CONNECTIONS, ...(options.amount ? {} : { duration: DURATION }), ...options };
-    const before = pid ? cpuSnapshot(pid) : null;
-    autocannon(settings, (error, result) => {
-      if (error) reject(error);
-      else
+    const ofServer = pid === server.pid;
+    (ofServer ? queryCounts() : Promise.resolve(null)).then((queriesBefore) => {
+      const before = pid ? cpuSnapshot(pid) : null;
+      autocannon(settings, async (error, result) => {
+        if (error) return reject(error);
+        const cpu = before ? cpuPerRequest(before, cpuSnapshot(pid), result.requests.total) : null;
+        const queriesAfter = ofServer ? await queryCounts() : null;
         resolve({
           title,
           rps: Math.round(result.requests.average),
           p99: result.latency.p99,
           errors: result.errors + result.non2xx,
-          cpu: before ? cpuPerRequest(before, cpuSnapshot(pid), result.requests.total) : null,
+          cpu,
+          queries: queriesAfter
+            ? ((queriesAfter.requestPath - queriesBefore.requestPath) / Math.max(result.requests.total, 1)).toFixed(1)
+            : '',
         });
-    });
+      });
+    }, reject);
   });
 }
 
@@ -149,10 +167,11 @@ try {
   else if (SIGNUP_ONLY) await signUpTiming();
   else if (JOBS_ONLY) await jobEngine();
   else if (LEDGER_ONLY) await ledgerAgainstPgbench();
+  else if (CARDS_ONLY) await cardLoads();
   else if (!SCALE_ONLY) await throughput();
 
   // The admin console at scale.
-  if (!READ_ONLY && !SIGNUP_ONLY && !JOBS_ONLY && !LEDGER_ONLY) await adminAtScale();
+  if (!READ_ONLY && !SIGNUP_ONLY && !JOBS_ONLY && !LEDGER_ONLY && !CARDS_ONLY) await adminAtScale();
   await benchDb.end();
 } finally {
   server.kill('SIGTERM');
@@ -237,9 +256,10 @@ async function ledgerAgainstPgbench() {
   const rounds = [];
   try {
     for (let round = 0; round < READ_ROUNDS; round += 1) {
-      const tps = await pgbench.measure(DURATION);
+      const pgbenchRound = await pgbench.measure(DURATION);
       const transfers = await ledger.measure(DURATION);
-      rounds.push({ tps, transfers, ratio: transfers.perSecond / tps });
+      const wrapped = await ledger.measure(DURATION, { inTransaction: true });
+      rounds.push({ pgbench: pgbenchRound, transfers, wrapped, ratio: transfers.perSecond / pgbenchRound.tps });
     }
   } finally {
     await ledger.close();
@@ -248,16 +268,26 @@ async function ledgerAgainstPgbench() {
   const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
   rows.push({
     title: `pgbench TPC-B-like (ceiling; scale ${concurrency}, ${concurrency} clients), median round`,
-    rps: median.tps,
+    rps: median.pgbench.tps,
     p99: '',
     errors: '',
+    cpu: median.pgbench.cpu,
   });
   const t = median.transfers;
   rows.push({
-    title: `ledger transfers through move (${concurrency} concurrent, ${t.done} moved, ${t.refused} refused; per transfer: ${t.statementsPerTransfer} statements sent, functions/triggers run: ${t.functionsPerTransfer}), median round`,
+    title: `ledger transfers through move, each alone (${concurrency} concurrent, ${t.done} moved, ${t.refused} refused; per transfer: ${t.statementsPerTransfer} statements sent, functions/triggers run: ${t.functionsPerTransfer}), median round`,
     rps: t.perSecond,
     p99: '',
     errors: t.refused,
+    cpu: t.cpu,
+  });
+  const w = median.wrapped;
+  rows.push({
+    title: `the same transfers each inside db.transaction, as the app's callers post them with their other writes (${w.statementsPerTransfer} statements sent: BEGIN, ledger_post, COMMIT), same round`,
+    rps: w.perSecond,
+    p99: '',
+    errors: w.refused,
+    cpu: w.cpu,
   });
   rows.push({
     title: `ledger ÷ pgbench: ${percent(median.ratio)} (rounds of ${DURATION}s each: ${rounds.map((r) => percent(r.ratio)).join(', ')})`,
@@ -364,6 +394,17 @@ async function throughput() {
     errors: '',
   });
 
+  await cardLoads();
+  rows.push({
+    title: `ledger invariants after all of it: ${await ledgerInvariants(benchDb)}`,
+    rps: '',
+    p99: '',
+    errors: '',
+  });
+}
+
+/** Card loads: 50 people, each loading their own card at once (one connection per person), beside the ledger's rate. */
+async function cardLoads() {
   // Card loads: 50 people, each loading their own card at once (one connection per person).
   const people = [];
   for (let batch = 0; batch < 5; batch += 1) {
@@ -378,23 +419,35 @@ async function throughput() {
     );
   }
   let nextPerson = 0;
-  const loads = await run('PATCH /api/cards/{id}/load (50 users, own cards)', {
-    url: APP,
-    connections: people.length,
-    setupClient(client) {
-      const person = people[nextPerson++ % people.length];
-      // Every request of this connection is this person's load (setRequest would change only the first).
-      client.setRequests([
-        {
-          method: 'PATCH',
-          path: `/api/cards/${person.cardId}/load`,
-          headers: { ...json, cookie: person.cookie },
-          body: JSON.stringify({ amount: 100 }),
-        },
-      ]);
+  // The ledger's own rate, measured first: the card loads are judged against it.
+  const ledgerRate = await ledgerAgainstPgbench();
+  const loads = await run(
+    'PATCH /api/cards/{id}/load (50 users, own cards)',
+    {
+      url: APP,
+      connections: people.length,
+      setupClient(client) {
+        const person = people[nextPerson++ % people.length];
+        // Every request of this connection is this person's load (setRequest would change only the first).
+        client.setRequests([
+          {
+            method: 'PATCH',
+            path: `/api/cards/${person.cardId}/load`,
+            headers: { ...json, cookie: person.cookie },
+            body: JSON.stringify({ amount: 100 }),
+          },
+        ]);
+      },
     },
-  });
+    server.pid,
+  );
   rows.push(loads);
+  rows.push({
+    title: `card loads ÷ ledger transfers (each alone): ${percent(loads.rps / ledgerRate)} (${loads.rps} loads/s against ${ledgerRate} transfers/s, the ledger's median round above)`,
+    rps: '',
+    p99: '',
+    errors: '',
+  });
   // Each accepted load then travels: issuer completion, its webhook, the settlement. Wait for all of it to land.
   const settleStarted = Date.now();
   for (let i = 0; i < 300; i += 1) {
@@ -414,23 +467,15 @@ async function throughput() {
     p99: '',
     errors: '',
   });
-
-  const ledgerRate = await ledgerAgainstPgbench();
-  rows.push({
-    title: `ledger invariants after all of it: ${await ledgerInvariants(benchDb)}`,
-    rps: '',
-    p99: '',
-    errors: '',
-  });
 }
 
 // CPU per request is the steadier figure on a shared machine: requests per second follow whatever else runs.
-const header = `| Scenario | req/s | p99 ms | errors | server CPU µs/req | PostgreSQL CPU µs/req |\n|---|---:|---:|---:|---:|---:|`;
+const header = `| Scenario | req/s | p99 ms | errors | server CPU µs/req | PostgreSQL CPU µs/req | SQL statements/req (request path) |\n|---|---:|---:|---:|---:|---:|---:|`;
 const table = [
   header,
   ...rows.map(
     (r) =>
-      `| ${r.title}${r.creditsPerSecond ? ` (${r.creditsPerSecond} credits/s)` : ''} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.cpu?.server ?? ''} | ${r.cpu?.postgres ?? ''} |`,
+      `| ${r.title}${r.creditsPerSecond ? ` (${r.creditsPerSecond} credits/s)` : ''} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.cpu?.server ?? ''} | ${r.cpu?.postgres ?? ''} | ${r.queries ?? ''} |`,
   ),
 ].join('\n');
 mkdirSync('bench/results', { recursive: true });
@@ -440,7 +485,7 @@ const scaleTable = [
   ...scale.rows.map((r) => `| ${r.title} | ${r.p50} | ${r.p95} |`),
 ].join('\n');
 const scaleText =
-  READ_ONLY || SIGNUP_ONLY || JOBS_ONLY || LEDGER_ONLY
+  READ_ONLY || SIGNUP_ONLY || JOBS_ONLY || LEDGER_ONLY || CARDS_ONLY
     ? ''
     : `\n\nAdmin data set generated in SQL in ${scale.seconds}s; each read timed over ${ADMIN_RUNS} sequential requests.\n\n${scaleTable}`;
 const text = `# Benchmark ${new Date().toISOString()}${process.env.BENCH_ONLY ? ` (BENCH_ONLY=${process.env.BENCH_ONLY})` : ''}\n\n${CONNECTIONS} connections, ${DURATION}s per scenario, PostgreSQL, 2 cores, pool ${POOL_SIZE}.\n\n${table}${scaleText}\n`;

@@ -3,6 +3,7 @@
 // statements sent (round trips) and the trigger and function calls PostgreSQL made (pg_stat_user_functions).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { cpuPerRequest, cpuSnapshot } from './process-cpu.mjs';
 
 /** Seeds 100 funded users once; `measure(seconds)` can then run as many rounds as wanted. */
 export async function prepareLedgerTransfers({ dbUrl, concurrency = 20 }) {
@@ -45,7 +46,7 @@ export async function prepareLedgerTransfers({ dbUrl, concurrency = 20 }) {
     return new Map(rows.map((r) => [r.funcname, r.calls]));
   };
 
-  async function measure(seconds) {
+  async function measure(seconds, { inTransaction = false } = {}) {
     // Statistics reach pg_stat_user_functions when a session's transaction ends; snapshot them between rounds.
     await stats.query('select pg_stat_clear_snapshot()');
     const callsBefore = await functionCalls();
@@ -58,16 +59,17 @@ export async function prepareLedgerTransfers({ dbUrl, concurrency = 20 }) {
         const from = users[Math.floor(Math.random() * users.length)];
         const to = users[Math.floor(Math.random() * users.length)];
         if (from === to) continue;
+        const transfer = {
+          id: `bench-${randomUUID()}`,
+          kind: 'bench',
+          from: { kind: 'user_balance', userId: from },
+          to: { kind: 'user_balance', userId: to },
+          amount: 1 + Math.floor(Math.random() * 500),
+        };
         try {
-          await handle.db.transaction((tx) =>
-            move(tx, {
-              id: `bench-${randomUUID()}`,
-              kind: 'bench',
-              from: { kind: 'user_balance', userId: from },
-              to: { kind: 'user_balance', userId: to },
-              amount: 1 + Math.floor(Math.random() * 500),
-            }),
-          );
+          // A transfer alone is one statement, atomic by itself; inside a transaction it adds BEGIN and COMMIT.
+          if (inTransaction) await handle.db.transaction((tx) => move(tx, transfer));
+          else await move(handle.db, transfer);
           done += 1;
         } catch {
           refused += 1;
@@ -75,8 +77,10 @@ export async function prepareLedgerTransfers({ dbUrl, concurrency = 20 }) {
       }
     };
     const started = Date.now();
+    const cpuBefore = cpuSnapshot(process.pid);
     await Promise.all(Array.from({ length: concurrency }, worker));
     const perSecond = Math.round((done / (Date.now() - started)) * 1000);
+    const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(process.pid), done);
     const sent = statements - statementsBefore;
     // Sessions report their function statistics at most every half second while busy; wait for the last report.
     await new Promise((r) => setTimeout(r, 1100));
@@ -88,6 +92,7 @@ export async function prepareLedgerTransfers({ dbUrl, concurrency = 20 }) {
       .map(([name, calls]) => `${name} ${calls.toFixed(1)}`);
     return {
       perSecond,
+      cpu,
       done,
       refused,
       statementsPerTransfer: (sent / Math.max(done + refused, 1)).toFixed(1),

@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { cpuPerRequest, cpuSnapshot } from './process-cpu.mjs';
 
 const run = promisify(execFile);
 
@@ -24,12 +25,20 @@ export async function preparePgbench({ baseUrl, clients }) {
   await run('pgbench', [...args, '-i', '-q', '-s', String(clients), name], { env });
   return {
     async measure(seconds) {
-      const { stdout } = await run('pgbench', [...args, '-c', String(clients), '-j', '2', '-T', String(seconds), name], {
-        env,
-      });
+      // PostgreSQL's CPU per transaction (pgbench's own client is not counted: it is a separate C program).
+      const before = cpuSnapshot(process.pid);
+      const { stdout } = await run(
+        'pgbench',
+        [...args, '-c', String(clients), '-j', '2', '-T', String(seconds), name],
+        {
+          env,
+        },
+      );
       const tps = stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1];
       if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
-      return Math.round(Number(tps));
+      const done = Number(stdout.match(/number of transactions actually processed: (\d+)/)?.[1] ?? 0);
+      const cpu = cpuPerRequest(before, cpuSnapshot(process.pid), done);
+      return { tps: Math.round(Number(tps)), cpu: cpu && { server: '', postgres: cpu.postgres } };
     },
     async drop() {
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -1,7 +1,3 @@
-import { sql } from 'drizzle-orm';
-import { type Executor, executeRows } from '../../db/client.js';
-import { uuidv7 } from '../../lib/ids.js';
-
 /** What the money in an account is (docs/money.md lists where each kind's money comes from and goes to). */
 export type AccountKind =
   | 'user_balance'
@@ -56,55 +52,3 @@ function shardOf(spreadBy: string): number {
 export function platformAccount(kind: PlatformKind, spreadBy: string, ref = ''): AccountKey {
   return { kind, ref: `${ref}#${shardOf(spreadBy)}` };
 }
-
-export type LockedAccount = { id: string; key: AccountKey; balance: number };
-
-const keyOf = (key: AccountKey) => `${key.kind}\n${key.userId ?? ''}\n${key.ref ?? ''}`;
-
-/**
- * Finds or creates the accounts for several keys and locks them FOR UPDATE in one global order (by id), so two
- * transfers touching the same accounts cannot deadlock: two statements whatever the number of accounts.
- */
-export async function lockAccounts(db: Executor, keys: readonly AccountKey[]): Promise<Map<string, LockedAccount>> {
-  // Sorted, so two transactions creating the same new accounts insert them in the same order (no deadlock).
-  const unique = [...new Map(keys.map((key) => [keyOf(key), key])).entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, key]) => key);
-  await executeRows(
-    db,
-    sql`
-      insert into ledger_accounts (id, kind, user_id, ref)
-      values ${sql.join(
-        unique.map((key) => sql`(${uuidv7()}, ${key.kind}, ${key.userId ?? null}, ${key.ref ?? ''})`),
-        sql`, `,
-      )}
-      on conflict (kind, coalesce(user_id::text, ''), ref) do nothing`,
-  );
-  const rows = await executeRows<{
-    id: string;
-    kind: string;
-    user_id: string | null;
-    ref: string;
-    balance: string;
-  }>(
-    db,
-    sql`
-      select id, kind, user_id, ref, balance from ledger_accounts
-      where (kind, coalesce(user_id::text, ''), ref) in (${sql.join(
-        unique.map((key) => sql`(${key.kind}, ${key.userId ?? ''}, ${key.ref ?? ''})`),
-        sql`, `,
-      )})
-      order by id for update`,
-  );
-  const byKey = new Map<string, LockedAccount>();
-  for (const row of rows) {
-    const key: AccountKey = { kind: row.kind as AccountKind, userId: row.user_id, ref: row.ref };
-    byKey.set(keyOf(key), { id: String(row.id), key, balance: Number(row.balance) });
-  }
-  for (const key of unique) {
-    if (!byKey.has(keyOf(key))) throw new Error(`ledger account ${keyOf(key)} could not be created`);
-  }
-  return new Map(keys.map((key) => [keyOf(key), byKey.get(keyOf(key)) as LockedAccount]));
-}
-
-export { keyOf as accountKeyOf };

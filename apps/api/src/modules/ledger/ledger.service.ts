@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, executeRows } from '../../db/client.js';
-import { ledgerEntries, ledgerTransfers } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { type AccountKey, accountKeyOf, type LockedAccount, lockAccounts, mayGoNegative } from './ledger-accounts.js';
+import { uuidv7 } from '../../lib/ids.js';
+import { type AccountKey, mayGoNegative } from './ledger-accounts.js';
 
 export type { AccountKey, AccountKind } from './ledger-accounts.js';
 
@@ -25,10 +25,11 @@ export class InsufficientFunds extends AppError {
 
 /**
  * Posts a balanced double-entry transfer inside the caller's transaction. Answers false when a transfer with this
- * id already exists (nothing moves). The accounts are locked in one global order and every check happens before
- * the first write, so a refusal (InsufficientFunds) leaves the caller's transaction clean and usable: a caller may
- * catch it and try another source of money. The database's check constraint and
- * balance trigger stay the final word on negatives and on the cached balances.
+ * id already exists (nothing moves). One call to the database's ledger_post (migration 0017): it creates missing
+ * accounts, locks them in one global order, checks the id and the funds before the first write, then writes the
+ * transfer and its entries. A refusal (InsufficientFunds) leaves the caller's transaction clean and usable: a caller
+ * may catch it and try another source of money. The database's check constraint and triggers stay the final word
+ * on negatives, on balanced transfers and on the cached balances.
  */
 export async function postTransfer(tx: Executor, input: TransferInput): Promise<boolean> {
   if (input.postings.length < 2) throw new Error('a transfer needs at least two postings');
@@ -39,39 +40,24 @@ export async function postTransfer(tx: Executor, input: TransferInput): Promise<
   if (input.postings.reduce((sum, posting) => sum + posting.amount, 0) !== 0)
     throw new Error('transfer does not balance');
 
-  const accounts = await lockAccounts(
+  const postings = input.postings.map(({ account, amount }) => ({
+    kind: account.kind,
+    userId: account.userId ?? null,
+    ref: account.ref ?? '',
+    amount,
+    newId: uuidv7(),
+    floor: !mayGoNegative(account.kind),
+  }));
+  const [row] = await executeRows<{ outcome: number }>(
     tx,
-    input.postings.map((posting) => posting.account),
+    sql`select ledger_post(${input.id}, ${input.kind}, ${JSON.stringify(input.metadata ?? {})}::jsonb, ${JSON.stringify(postings)}::jsonb) as outcome`,
   );
-  const already = await executeRows(tx, sql`select 1 from ledger_transfers where id = ${input.id}`);
-  if (already.length > 0) return false;
-  const deltas = new Map<string, { account: LockedAccount; delta: number }>();
-  for (const posting of input.postings) {
-    const account = accounts.get(accountKeyOf(posting.account));
-    if (!account) throw new Error('ledger account vanished');
-    const current = deltas.get(account.id) ?? { account, delta: 0 };
-    deltas.set(account.id, { account, delta: current.delta + posting.amount });
-  }
-  for (const { account, delta } of deltas.values()) {
-    if (!mayGoNegative(account.key.kind) && account.balance + delta < 0) throw new InsufficientFunds(account.key);
-  }
-
-  const created = await tx
-    .insert(ledgerTransfers)
-    .values({ id: input.id, kind: input.kind, metadata: input.metadata ?? {} })
-    .onConflictDoNothing()
-    .returning({ id: ledgerTransfers.id });
-  if (created.length === 0) return false;
-  // The entries are the only write: a trigger adds them to the cached balances in the same statement, and the
-  // accounts' check constraint refuses a negative where the kind forbids one (migration 0009).
-  await tx.insert(ledgerEntries).values(
-    input.postings.map((posting) => ({
-      transferId: input.id,
-      accountId: accounts.get(accountKeyOf(posting.account))?.id ?? '',
-      amount: posting.amount,
-    })),
-  );
-  return true;
+  const outcome = Number(row?.outcome);
+  if (outcome === 0) return true;
+  if (outcome === -1) return false;
+  const refused = input.postings[outcome - 1];
+  if (!refused) throw new Error(`ledger_post answered ${row?.outcome}`);
+  throw new InsufficientFunds(refused.account);
 }
 
 export type MoveInput = {

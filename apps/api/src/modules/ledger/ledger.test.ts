@@ -156,6 +156,23 @@ describe('ledger', () => {
     expect(columns).toEqual([]);
   });
 
+  it('refuses entries written by hand that do not balance, even where no account goes negative', async () => {
+    const user = await newUser();
+    const id = `unbalanced-${uuidv7()}`;
+    await database.db.execute(
+      sql`insert into ledger_accounts (id, kind, user_id, ref) values (${uuidv7()}, 'user_balance', ${user}, '')`,
+    );
+    await database.db.execute(sql`insert into ledger_transfers (id, kind) values (${id}, 'test')`);
+    await expect(
+      database.db.execute(
+        sql`insert into ledger_entries (transfer_id, account_id, amount)
+            select ${id}, id, 100 from ledger_accounts where kind = 'user_balance' and user_id = ${user}`,
+      ),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/does not balance/) } });
+    expect(await balanceOf(database.db, userAccount(user))).toBe(0);
+    await expectLedgerInvariants(database.db);
+  });
+
   it('keeps its invariants under random sequences of transfers (property)', async () => {
     const operation = fc.oneof(
       fc.record({ op: fc.constant('deposit' as const), user: fc.nat(3), amount: fc.integer({ min: 1, max: 100_000 }) }),
