@@ -12,6 +12,7 @@ import pg from 'pg';
 import { jobThroughput } from './lib/job-throughput.mjs';
 import { ledgerInvariants } from './lib/ledger-invariants.mjs';
 import { prepareLedgerTransfers } from './lib/ledger-transfers.mjs';
+import { residentMiB } from './lib/memory.mjs';
 import { preparePgbench } from './lib/pgbench.mjs';
 import { cpuPerRequest, cpuSnapshot } from './lib/process-cpu.mjs';
 import { registrationTiming } from './lib/registration-timing.mjs';
@@ -38,6 +39,9 @@ const JOBS_ONLY = process.env.BENCH_ONLY === 'jobs';
 // ledger and then the card loads judged against it.
 const LEDGER_ONLY = process.env.BENCH_ONLY === 'ledger';
 const CARDS_ONLY = process.env.BENCH_ONLY === 'cards';
+// BENCH_ONLY=soak runs mixed signed-in traffic for BENCH_SOAK_MINUTES (10) and samples the server's memory: not CI.
+const SOAK_ONLY = process.env.BENCH_ONLY === 'soak';
+const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 100);
 // The read and its one-query ceiling take turns this many times (BENCH_READ_ROUNDS).
@@ -135,10 +139,12 @@ function run(title, options, pid) {
     const settings = { connections: CONNECTIONS, ...(options.amount ? {} : { duration: DURATION }), ...options };
     const ofServer = pid === server.pid;
     (ofServer ? queryCounts() : Promise.resolve(null)).then((queriesBefore) => {
-      const before = pid ? cpuSnapshot(pid) : null;
+      // PostgreSQL's CPU: the backends of this run's database only (the server and the ceilings use it; others share PostgreSQL).
+      const databases = [dbName];
+      const before = pid ? cpuSnapshot(pid, databases) : null;
       autocannon(settings, async (error, result) => {
         if (error) return reject(error);
-        const cpu = before ? cpuPerRequest(before, cpuSnapshot(pid), result.requests.total) : null;
+        const cpu = before ? cpuPerRequest(before, cpuSnapshot(pid, databases), result.requests.total) : null;
         const queriesAfter = ofServer ? await queryCounts() : null;
         resolve({
           title,
@@ -163,15 +169,25 @@ benchDb.on('error', () => undefined);
 try {
   await waitForHealth();
   await benchDb.connect();
+  // Idle: started, migrated, demo data seeded, nothing asked yet but the health check.
+  await new Promise((r) => setTimeout(r, 2000));
+  const idleMiB = residentMiB(server.pid);
   if (READ_ONLY) await authenticatedRead(await signIn());
   else if (SIGNUP_ONLY) await signUpTiming();
   else if (JOBS_ONLY) await jobEngine();
   else if (LEDGER_ONLY) await ledgerAgainstPgbench();
   else if (CARDS_ONLY) await cardLoads();
+  else if (SOAK_ONLY) await soak();
   else if (!SCALE_ONLY) await throughput();
 
   // The admin console at scale.
-  if (!READ_ONLY && !SIGNUP_ONLY && !JOBS_ONLY && !LEDGER_ONLY && !CARDS_ONLY) await adminAtScale();
+  if (!READ_ONLY && !SIGNUP_ONLY && !JOBS_ONLY && !LEDGER_ONLY && !CARDS_ONLY && !SOAK_ONLY) await adminAtScale();
+  rows.push({
+    title: `server resident memory: ${idleMiB} MiB at idle, ${residentMiB(server.pid)} MiB after the run's load`,
+    rps: '',
+    p99: '',
+    errors: '',
+  });
   await benchDb.end();
 } finally {
   server.kill('SIGTERM');
@@ -194,6 +210,14 @@ async function adminAtScale() {
  * pool size as the server (the framework plus one round trip). The ratio to the second is what the read is judged by.
  */
 async function authenticatedRead(cookie) {
+  // A page of top-ups to list: 30 started (a page shows 10).
+  for (let i = 0; i < 30; i += 1) {
+    await fetch(`${APP}/api/transactions`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ currency: 'USDT', network: 'TRON', amountInUsd: 1000 + i }),
+    });
+  }
   const { rows: ids } = await benchDb.query("select id from users where email = 'demo@coincard.test'");
   const ceilings = fork('bench/lib/ceiling-server.mjs', [
     String(PORT + 1),
@@ -209,8 +233,9 @@ async function authenticatedRead(cookie) {
   const bare = { url: `http://127.0.0.1:${PORT + 1}/bare` };
   const one = { url: `http://127.0.0.1:${PORT + 1}/one` };
   const me = { url: `${APP}/api/user`, headers: { cookie } };
+  const list = { url: `${APP}/api/transactions`, headers: { cookie } };
   // Neither server is measured cold: each route runs for two seconds first, so the JIT has compiled its path.
-  for (const target of [bare, one, me]) await run('warm-up', { ...target, duration: 2 });
+  for (const target of [bare, one, me, list]) await run('warm-up', { ...target, duration: 2 });
   rows.push(await run('bare Fastify route (ceiling)', bare, ceilingPid));
   // The ceiling and the read take turns, and each round's ratio compares neighbours: a machine whose speed drifts
   // (other work, CPU boost) moves both sides of a round alike. The median round is reported, with every round.
@@ -218,7 +243,14 @@ async function authenticatedRead(cookie) {
   for (let round = 0; round < READ_ROUNDS; round += 1) {
     const ceiling = await run('Fastify + one primary-key SELECT through pg (ceiling)', one, ceilingPid);
     const user = await run('GET /api/user', me, server.pid);
-    rounds.push({ ceiling, user, ratio: user.rps / ceiling.rps });
+    const transactions = await run('GET /api/transactions (a page of top-ups)', list, server.pid);
+    rounds.push({
+      ceiling,
+      user,
+      transactions,
+      ratio: user.rps / ceiling.rps,
+      listRatio: transactions.rps / ceiling.rps,
+    });
   }
   ceilings.removeAllListeners('exit');
   ceilings.kill('SIGTERM');
@@ -229,7 +261,16 @@ async function authenticatedRead(cookie) {
   rows.push({ ...median.ceiling, title: `${median.ceiling.title}, median round` });
   rows.push({ ...median.user, title: `${median.user.title}, median round` });
   rows.push({
-    title: `GET /api/user ÷ one-query ceiling: ${percent(median.ratio)} (rounds of ${DURATION}s each: ${rounds.map((r) => percent(r.ratio)).join(', ')})`,
+    title: `GET /api/user ÷ one-query ceiling: ${percent(median.ratio)}, p99 ${median.user.p99} ms against the ceiling's ${median.ceiling.p99} ms (${(median.user.p99 / median.ceiling.p99).toFixed(2)}×) (rounds of ${DURATION}s each: ${rounds.map((r) => percent(r.ratio)).join(', ')})`,
+    rps: '',
+    p99: '',
+    errors: '',
+  });
+  const byListRatio = [...rounds].sort((a, b) => a.listRatio - b.listRatio);
+  const listMedian = byListRatio[Math.floor(byListRatio.length / 2)];
+  rows.push({ ...listMedian.transactions, title: `${listMedian.transactions.title}, median round` });
+  rows.push({
+    title: `GET /api/transactions ÷ one-query ceiling (same round): ${percent(listMedian.listRatio)} (rounds: ${rounds.map((r) => percent(r.listRatio)).join(', ')})`,
     rps: '',
     p99: '',
     errors: '',
@@ -271,7 +312,6 @@ async function ledgerAgainstPgbench() {
     rps: median.pgbench.tps,
     p99: '',
     errors: '',
-    cpu: median.pgbench.cpu,
   });
   const t = median.transfers;
   rows.push({
@@ -342,16 +382,7 @@ async function throughput() {
   const cookie = await signIn();
   await jobEngine();
   await signUpTiming();
-  for (let i = 0; i < 30; i += 1) {
-    await fetch(`${APP}/api/transactions`, {
-      method: 'POST',
-      headers: { ...json, cookie },
-      body: JSON.stringify({ currency: 'USDT', network: 'TRON', amountInUsd: 1000 + i }),
-    });
-  }
-
   await authenticatedRead(cookie);
-  rows.push(await run('GET /api/transactions', { url: `${APP}/api/transactions`, headers: { cookie } }, server.pid));
 
   // Webhook crediting: each request settles one fresh deposit in the sandbox and credits it over the signed
   // webhook path (checkout outcome → signed webhook → info call → ledger), so one request is one credit.
@@ -400,6 +431,57 @@ async function throughput() {
     rps: '',
     p99: '',
     errors: '',
+  });
+}
+
+/**
+ * Mixed signed-in traffic for SOAK_MINUTES: the dashboard's reads (user, top-ups, cards), card loads and unloads of
+ * ten people, at 20 connections, with the server's resident memory sampled each minute. Flat is the goal: a leak
+ * grows with the requests served.
+ */
+async function soak() {
+  const people = [];
+  for (let i = 0; i < 10; i += 1) {
+    const user = await verifiedUser(APP, i);
+    await topUp(APP, user, 1_000_000);
+    people.push({ ...user, cardId: await cardFor(APP, user) });
+  }
+  const requestsOf = (person) => [
+    { method: 'GET', path: '/api/user', headers: { cookie: person.cookie } },
+    { method: 'GET', path: '/api/transactions', headers: { cookie: person.cookie } },
+    { method: 'GET', path: '/api/cards', headers: { cookie: person.cookie } },
+    {
+      method: 'PATCH',
+      path: `/api/cards/${person.cardId}/load`,
+      headers: { ...json, cookie: person.cookie },
+      body: JSON.stringify({ amount: 100 }),
+    },
+    { method: 'GET', path: `/api/cards/${person.cardId}`, headers: { cookie: person.cookie } },
+  ];
+  const samples = [{ minute: 0, mib: residentMiB(server.pid) }];
+  let served = 0;
+  let failed = 0;
+  for (let minute = 1; minute <= SOAK_MINUTES; minute += 1) {
+    let next = 0;
+    const result = await run('soak minute', {
+      url: APP,
+      connections: 20,
+      duration: 60,
+      setupClient(client) {
+        client.setRequests(requestsOf(people[next++ % people.length]));
+      },
+    });
+    served += result.rps * 60;
+    failed += result.errors;
+    samples.push({ minute, mib: residentMiB(server.pid) });
+    console.log(`soak minute ${minute}: ${result.rps} req/s, ${samples.at(-1).mib} MiB`);
+  }
+  const mibs = samples.map((s) => s.mib);
+  rows.push({
+    title: `soak, ${SOAK_MINUTES} min of mixed signed-in traffic (user, top-ups, cards, card loads; 20 connections): ${served} requests (${failed} refused: loads past the $200 a day a session may load without a step-up); resident memory by minute: ${mibs.join(', ')} MiB (min ${Math.min(...mibs.slice(1))}, max ${Math.max(...mibs.slice(1))} after the first minute)`,
+    rps: '',
+    p99: '',
+    errors: failed,
   });
 }
 
@@ -485,7 +567,7 @@ const scaleTable = [
   ...scale.rows.map((r) => `| ${r.title} | ${r.p50} | ${r.p95} |`),
 ].join('\n');
 const scaleText =
-  READ_ONLY || SIGNUP_ONLY || JOBS_ONLY || LEDGER_ONLY || CARDS_ONLY
+  READ_ONLY || SIGNUP_ONLY || JOBS_ONLY || LEDGER_ONLY || CARDS_ONLY || SOAK_ONLY
     ? ''
     : `\n\nAdmin data set generated in SQL in ${scale.seconds}s; each read timed over ${ADMIN_RUNS} sequential requests.\n\n${scaleTable}`;
 const text = `# Benchmark ${new Date().toISOString()}${process.env.BENCH_ONLY ? ` (BENCH_ONLY=${process.env.BENCH_ONLY})` : ''}\n\n${CONNECTIONS} connections, ${DURATION}s per scenario, PostgreSQL, 2 cores, pool ${POOL_SIZE}.\n\n${table}${scaleText}\n`;

@@ -1,13 +1,18 @@
 // Loaded into the server with --import when the bench runs it: counts the SQL statements sent while handling HTTP
 // requests (the request path), apart from those of background work (jobs, schedules), and answers the count over
-// the IPC channel. An AsyncLocalStorage entered for each incoming request tells the two apart.
+// the IPC channel. An AsyncLocalStorage entered for each incoming request tells the two apart. Statements are
+// counted where the app hands them to the driver (Pool#query, or a client it checked out for a transaction): inside
+// the pool, a query waiting for a free connection runs in the context of whichever request released one.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import pg from 'pg';
 
 const inRequest = new AsyncLocalStorage();
-let requestPath = 0;
-let background = 0;
+const counts = { requestPath: 0, background: 0 };
+const count = () => {
+  if (inRequest.getStore()) counts.requestPath += 1;
+  else counts.background += 1;
+};
 
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function withRequestContext(event, ...args) {
@@ -15,13 +20,34 @@ http.Server.prototype.emit = function withRequestContext(event, ...args) {
   return emit.call(this, event, ...args);
 };
 
-const query = pg.Client.prototype.query;
+const poolQuery = pg.Pool.prototype.query;
+pg.Pool.prototype.query = function counted(...args) {
+  count();
+  return poolQuery.apply(this, args);
+};
+
+// A client the app checks out itself (connect() without a callback: a transaction) counts its own statements.
+const connect = pg.Pool.prototype.connect;
+pg.Pool.prototype.connect = function marked(callback) {
+  if (callback) return connect.call(this, callback);
+  return connect.call(this).then((client) => {
+    client.countedByBench = true;
+    const release = client.release;
+    client.release = function unmarked(...args) {
+      client.countedByBench = false;
+      client.release = release;
+      return release.apply(this, args);
+    };
+    return client;
+  });
+};
+
+const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function counted(...args) {
-  if (inRequest.getStore()) requestPath += 1;
-  else background += 1;
-  return query.apply(this, args);
+  if (this.countedByBench) count();
+  return clientQuery.apply(this, args);
 };
 
 process.on('message', (message) => {
-  if (message === 'query-counts') process.send?.({ requestPath, background });
+  if (message === 'query-counts') process.send?.({ ...counts });
 });

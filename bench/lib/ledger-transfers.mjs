@@ -10,10 +10,11 @@ export async function prepareLedgerTransfers({ dbUrl, concurrency = 20 }) {
   const { openDatabase } = await import('../../apps/api/dist/db/client.js');
   const { move } = await import('../../apps/api/dist/modules/ledger/ledger.service.js');
   const handle = await openDatabase({ url: dbUrl, poolSize: concurrency + 2 });
+  const database = new URL(dbUrl).pathname.slice(1);
   const stats = new pg.Client({ connectionString: dbUrl });
   await stats.connect();
   // Function call counts need track_functions; set for this database only (new sessions see it).
-  await stats.query(`alter database ${new URL(dbUrl).pathname.slice(1)} set track_functions = 'pl'`);
+  await stats.query(`alter database ${database} set track_functions = 'pl'`);
   const users = [];
   for (let i = 0; i < 100; i += 1) {
     const id = randomUUID();
@@ -77,10 +78,10 @@ export async function prepareLedgerTransfers({ dbUrl, concurrency = 20 }) {
       }
     };
     const started = Date.now();
-    const cpuBefore = cpuSnapshot(process.pid);
+    const cpuBefore = cpuSnapshot(process.pid, [database]);
     await Promise.all(Array.from({ length: concurrency }, worker));
     const perSecond = Math.round((done / (Date.now() - started)) * 1000);
-    const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(process.pid), done);
+    const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(process.pid, [database]), done);
     const sent = statements - statementsBefore;
     // Sessions report their function statistics at most every half second while busy; wait for the last report.
     await new Promise((r) => setTimeout(r, 1100));

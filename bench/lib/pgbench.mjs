@@ -5,7 +5,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { cpuPerRequest, cpuSnapshot } from './process-cpu.mjs';
 
 const run = promisify(execFile);
 
@@ -25,8 +24,6 @@ export async function preparePgbench({ baseUrl, clients }) {
   await run('pgbench', [...args, '-i', '-q', '-s', String(clients), name], { env });
   return {
     async measure(seconds) {
-      // PostgreSQL's CPU per transaction (pgbench's own client is not counted: it is a separate C program).
-      const before = cpuSnapshot(process.pid);
       const { stdout } = await run(
         'pgbench',
         [...args, '-c', String(clients), '-j', '2', '-T', String(seconds), name],
@@ -36,9 +33,8 @@ export async function preparePgbench({ baseUrl, clients }) {
       );
       const tps = stdout.match(/tps = ([\d.]+) \(without initial connection time\)/)?.[1];
       if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
-      const done = Number(stdout.match(/number of transactions actually processed: (\d+)/)?.[1] ?? 0);
-      const cpu = cpuPerRequest(before, cpuSnapshot(process.pid), done);
-      return { tps: Math.round(Number(tps)), cpu: cpu && { server: '', postgres: cpu.postgres } };
+      // No CPU per transaction: pgbench's backends end with the run, taking their CPU counters with them.
+      return { tps: Math.round(Number(tps)) };
     },
     async drop() {
       await admin.query(`drop database if exists ${name} with (force)`);

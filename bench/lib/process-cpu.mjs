@@ -15,25 +15,33 @@ function ticksOf(pid) {
   }
 }
 
-function postgresPids() {
+/** PostgreSQL's processes; with `databases`, only the backends serving those (their command line names the database). */
+function postgresPids(databases) {
   return readdirSync('/proc').filter((entry) => {
     if (!/^\d+$/.test(entry)) return false;
     try {
-      return readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres';
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') return false;
+      if (!databases) return true;
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      return databases.some((name) => command.includes(` ${name} `));
     } catch {
       return false;
     }
   });
 }
 
-/** CPU seconds used so far by the given process and by every PostgreSQL process on the machine. */
-export function cpuSnapshot(pid) {
+/**
+ * CPU seconds used so far by the given process and by PostgreSQL: every PostgreSQL process on the machine, or with
+ * `databases` only the backends serving them (other work on a shared server is then left out; a backend that ends
+ * between two snapshots takes its time with it, so measure over connections that stay open).
+ */
+export function cpuSnapshot(pid, databases) {
   try {
     readdirSync('/proc');
   } catch {
     return null;
   }
-  const postgres = postgresPids().reduce((sum, p) => sum + ticksOf(p), 0);
+  const postgres = postgresPids(databases).reduce((sum, p) => sum + ticksOf(p), 0);
   return { server: ticksOf(pid) / TICKS_PER_SECOND, postgres: postgres / TICKS_PER_SECOND };
 }
 

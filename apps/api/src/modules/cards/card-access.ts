@@ -29,10 +29,30 @@ export async function findOwnCard(
   return card;
 }
 
+const suspendedError = () => new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
+
+/**
+ * For a money movement: the user's own live card locked FOR UPDATE, and the user's suspension read again in the
+ * same statement (it may have happened after the request was authenticated). One round trip where findOwnCard and
+ * assertNotSuspended took two; the same answers: 404 first, then the suspension.
+ */
+export async function lockOwnCardForMoney(tx: Executor, userId: string, cardId: string): Promise<CardRow> {
+  if (!z.uuid().safeParse(cardId).success) throw cardNotFound();
+  const [row] = await tx
+    .select({ card: cards, suspended: users.suspended })
+    .from(cards)
+    .innerJoin(users, eq(users.id, cards.userId))
+    .where(and(eq(cards.id, cardId), eq(cards.userId, userId), inArray(cards.status, [...LIVE_STATUSES])))
+    .for('update', { of: cards });
+  if (!row) throw cardNotFound();
+  if (row.suspended) throw suspendedError();
+  return row.card;
+}
+
 /** Suspension is checked again inside money transactions: it may have happened after the request was authenticated. */
 export async function assertNotSuspended(db: Executor, userId: string): Promise<void> {
   const [user] = await db.select({ suspended: users.suspended }).from(users).where(eq(users.id, userId));
-  if (!user || user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
+  if (!user || user.suspended) throw suspendedError();
 }
 
 export function assertActive(card: CardRow, action: string): void {

@@ -18,10 +18,10 @@ import { uuidv7 } from '../../lib/ids.js';
 import { audit } from '../audit/audit.js';
 import { InsufficientFunds } from '../ledger/ledger.service.js';
 import { balanceOf } from '../ledger/ledger-read.js';
-import { assertActive, assertNotSuspended, findOwnCard } from './card-access.js';
+import { assertActive, findOwnCard, lockOwnCardForMoney } from './card-access.js';
 import { cardAccount, startOperation } from './card-operations.service.js';
-import { describeCard, lastUnloadAt, loadedThisMonth, toOperationDto } from './card-views.js';
-import { assertLoadAllowedWithoutStepUp } from './load-step-up.js';
+import { describeCard, lastUnloadAt, loadedThisMonth, loadFacts, toOperationDto } from './card-views.js';
+import { assertLoadAllowedWithoutStepUp, loadsWindowStart, lockLoadsOf } from './load-step-up.js';
 
 type LoadInput = { amount: number; includesFee: boolean };
 
@@ -130,11 +130,14 @@ export async function loadCard(
   const quote = quoteLoad(input.amount, input.includesFee);
   const started = await sameKeyAtOnce(deps, user.id, idempotencyKey, requestHash, () =>
     deps.db.transaction(async (tx) => {
-      const card = await findOwnCard(tx, user.id, cardId, { lock: true });
-      await assertNotSuspended(tx, user.id);
+      const card = await lockOwnCardForMoney(tx, user.id, cardId);
       assertActive(card, 'load');
-      const monthlyRemaining = MONTHLY_CARD_LIMIT_CENTS - (await loadedThisMonth(tx, card.id, deps.now()));
-      const balance = await balanceOf(tx, { kind: 'user_balance', userId: user.id });
+      const now = deps.now();
+      // The per-user lock first, so the facts below see every load committed before it was granted.
+      if (asking) await lockLoadsOf(tx, user.id);
+      const facts = await loadFacts(tx, card, now, loadsWindowStart(now));
+      const monthlyRemaining = MONTHLY_CARD_LIMIT_CENTS - facts.monthlyLoaded;
+      const balance = facts.balance;
       const problem = loadProblem(quote, balance, monthlyRemaining);
       if (problem) {
         const code =
@@ -145,7 +148,9 @@ export async function loadCard(
               : 'ValidationError';
         throw new AppError(code, problem, code === 'ValidationError' ? { fields: { amount: problem } } : {});
       }
-      if (asking) await assertLoadAllowedWithoutStepUp(tx, deps, user.id, asking.sessionId, quote.cardReceives);
+      if (asking) {
+        await assertLoadAllowedWithoutStepUp(tx, deps, asking.sessionId, facts.loadedSince, quote.cardReceives);
+      }
       try {
         const started = await startOperation(tx, deps, {
           id: uuidv7(),
@@ -191,8 +196,7 @@ export async function unloadCard(
   if (previous) return answer(deps, previous, unloadMessage(previous));
   const started = await sameKeyAtOnce(deps, user.id, idempotencyKey, requestHash, () =>
     deps.db.transaction(async (tx) => {
-      const card = await findOwnCard(tx, user.id, cardId, { lock: true });
-      await assertNotSuspended(tx, user.id);
+      const card = await lockOwnCardForMoney(tx, user.id, cardId);
       assertActive(card, 'unload');
       const now = deps.now();
       const last = await lastUnloadAt(tx, card.id);

@@ -1,10 +1,10 @@
 import { type Card, type CardOperation, MONTHLY_CARD_LIMIT_CENTS, UNLOAD_COOLDOWN_MS } from '@coincard/shared';
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, executeRows } from '../../db/client.js';
 import { type CardOperationRow, type CardRow, cardMonthlyFees, cardOperations } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { startOfUtcMonth } from '../../lib/months.js';
-import { balancesByRef } from '../ledger/ledger-read.js';
+import { accountWhere, balancesByRef } from '../ledger/ledger-read.js';
 
 export const IN_TRANSIT_STATUSES = ['pending', 'submitted'] as const;
 
@@ -33,6 +33,35 @@ export async function loadedThisMonth(db: Executor, cardId: string, now: Date): 
       ),
     );
   return Number(row?.total ?? 0);
+}
+
+export type LoadFacts = { monthlyLoaded: number; balance: number; loadedSince: number };
+
+/**
+ * What a load is checked against, in one statement: the cents loaded onto this card this month (loadedThisMonth),
+ * the user's balance, and the cents the user loaded onto any card since `since` (the step-up rule). Three round
+ * trips on the load's path before.
+ */
+export async function loadFacts(
+  db: Executor,
+  card: { id: string; userId: string },
+  now: Date,
+  since: Date,
+): Promise<LoadFacts> {
+  const [row] = await executeRows<{ monthly: string; balance: string | null; since: string }>(
+    db,
+    sql`select
+      (select coalesce(sum(amount), 0) from card_operations where card_id = ${card.id} and kind = 'fund'
+        and status <> 'failed' and created_at >= ${startOfUtcMonth(now).toISOString()}) as monthly,
+      (select balance from ledger_accounts where ${accountWhere({ kind: 'user_balance', userId: card.userId })}) as balance,
+      (select coalesce(sum(amount), 0) from card_operations where user_id = ${card.userId} and kind = 'fund'
+        and status <> 'failed' and created_at > ${since.toISOString()}) as since`,
+  );
+  return {
+    monthlyLoaded: Number(row?.monthly ?? 0),
+    balance: Number(row?.balance ?? 0),
+    loadedSince: Number(row?.since ?? 0),
+  };
 }
 
 /** When the card's last unload that did not fail was asked for, if any. */

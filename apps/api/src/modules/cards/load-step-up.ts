@@ -13,32 +13,34 @@ import { AppError } from '../../lib/app-error.js';
  * A session cookie alone may load at most LOADS_WITHOUT_STEP_UP_CENTS onto the user's cards in any 24 hours; more
  * needs a step-up of this session in the last few minutes (docs/decisions/027-account-takeover.md). Money on a card
  * is what a thief who knows its number can spend; the balance itself cannot leave the platform any other way.
- * Counted per user, across sessions and cards, under a per-user lock so two loads at once cannot both fit.
+ * Counted per user, across sessions and cards, under a per-user lock so two loads at once cannot both fit: the
+ * caller takes the lock (lockLoadsOf), then reads what was loaded since loadsWindowStart in a later statement (one
+ * that sees every load committed before the lock was granted), then asks here.
  */
 export async function assertLoadAllowedWithoutStepUp(
   tx: Executor,
   deps: Pick<Deps, 'now'>,
-  userId: string,
   sessionId: string,
+  loadedInWindow: number,
   amount: number,
 ): Promise<void> {
-  const now = deps.now();
-  await executeRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`card-loads:${userId}`}))`);
-  const since = new Date(now.getTime() - LOADS_WITHOUT_STEP_UP_WINDOW_MS).toISOString();
-  const [loaded] = await executeRows<{ cents: string | number }>(
-    tx,
-    sql`select coalesce(sum(amount), 0) as cents from card_operations
-      where user_id = ${userId} and kind = 'fund' and status <> 'failed' and created_at > ${since}`,
-  );
-  if (Number(loaded?.cents ?? 0) + amount <= LOADS_WITHOUT_STEP_UP_CENTS) return;
+  if (loadedInWindow + amount <= LOADS_WITHOUT_STEP_UP_CENTS) return;
   const [session] = await executeRows<{ stepped_up_at: string | Date | null }>(
     tx,
     sql`select stepped_up_at from sessions where id = ${sessionId}`,
   );
   const at = session?.stepped_up_at ? new Date(session.stepped_up_at).getTime() : 0;
-  if (at + STEP_UP_WINDOW_MS > now.getTime()) return;
+  if (at + STEP_UP_WINDOW_MS > deps.now().getTime()) return;
   throw new AppError(
     'StepUpRequired',
     `Loads above ${formatCents(LOADS_WITHOUT_STEP_UP_CENTS)} a day need you to confirm it is you: your password, a code or a passkey.`,
   );
 }
+
+/** The per-user lock the loads' 24-hour count is read under, held until the transaction ends. */
+export async function lockLoadsOf(tx: Executor, userId: string): Promise<void> {
+  await executeRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`card-loads:${userId}`}))`);
+}
+
+/** Where the 24-hour window of loads without a step-up starts. */
+export const loadsWindowStart = (now: Date) => new Date(now.getTime() - LOADS_WITHOUT_STEP_UP_WINDOW_MS);

@@ -9,7 +9,7 @@ import { replayOf, requestFingerprint } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
 import { platformTotals } from '../stats/platform-counts.js';
-import { toDepositDto } from './deposit-dto.js';
+import { depositDtoColumns, toDepositDto } from './deposit-dto.js';
 
 export type CreateDepositInput = { currency: string; network: string; amountInUsd: number };
 
@@ -115,11 +115,11 @@ async function requestInvoice(deps: Deps, user: UserRow, deposit: DepositRow) {
   return toDepositDto(now, user.email);
 }
 
-export async function listOwnDeposits(deps: Deps, user: UserRow, query: PaginationQuery) {
+export async function listOwnDeposits(deps: Deps, user: UserRow, query: PaginationQuery): Promise<DepositsPage> {
   const where = eq(deposits.userId, user.id);
   // The total rides along as a window count: one round trip for the page the dashboard polls.
   const rows = await deps.db
-    .select({ deposit: deposits, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ deposit: depositDtoColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(deposits)
     .where(where)
     .orderBy(desc(deposits.createdAt), desc(deposits.id))

@@ -2,7 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, executeRows } from '../../db/client.js';
 import type { AccountKey } from './ledger-accounts.js';
 
-const accountWhere = (key: AccountKey) =>
+/** The condition picking one account by its key, written as the owner index's expression so the index serves it. */
+export const accountWhere = (key: AccountKey) =>
   sql`kind = ${key.kind} and coalesce(user_id::text, '') = ${key.userId ?? ''} and ref = ${key.ref ?? ''}`;
 
 /** The balance of one account, 0 when it has never been used. */
