@@ -281,10 +281,6 @@ function percent(ratio) {
   return `${Math.round(ratio * 100)}%`;
 }
 
-function medianOf(values) {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-}
-
 /**
  * Ledger transfers through `move` (20 concurrent, one transaction each) beside pgbench's TPC-B-like transaction on a
  * database of its own at the same concurrency: they take turns READ_ROUNDS times and the median round is reported.
@@ -335,7 +331,7 @@ async function ledgerAgainstPgbench() {
     p99: '',
     errors: '',
   });
-  return medianOf(rounds.map((r) => r.transfers.perSecond));
+  return median.transfers.perSecond;
 }
 
 /** Sign-up answer times for fresh and for taken addresses, alternating; the two medians should match. */

@@ -1,14 +1,16 @@
 import { type Card, type CardOperation, MONTHLY_CARD_LIMIT_CENTS, UNLOAD_COOLDOWN_MS } from '@coincard/shared';
-import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { type Executor, executeRows } from '../../db/client.js';
-import { type CardOperationRow, type CardRow, cardMonthlyFees, cardOperations } from '../../db/schema/index.js';
+import { type CardOperationRow, type CardRow, cardOperations } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { startOfUtcMonth } from '../../lib/months.js';
-import { accountWhere, balancesByRef } from '../ledger/ledger-read.js';
+import { accountWhere } from '../ledger/ledger-read.js';
 
 export const IN_TRANSIT_STATUSES = ['pending', 'submitted'] as const;
 
-export function toOperationDto(row: CardOperationRow): CardOperation {
+export function toOperationDto(
+  row: Pick<CardOperationRow, 'id' | 'kind' | 'amount' | 'fee' | 'status' | 'createdAt'>,
+): CardOperation {
   return {
     _id: row.id,
     kind: row.kind,
@@ -75,6 +77,51 @@ export async function lastUnloadAt(db: Executor, cardId: string): Promise<Date |
   return row?.at ? new Date(row.at) : null;
 }
 
+type OperationFact = Pick<CardOperationRow, 'id' | 'cardId' | 'kind' | 'amount' | 'fee' | 'status'> & {
+  createdAt: string;
+};
+
+/**
+ * The facts a card's description needs beyond its row, for many cards in one statement (three before, on every card
+ * read and after every load): the cards' ledger balances, their movements this month or still in transit (the
+ * monthly total, the unload cooldown and the pending list), and their unpaid monthly fees.
+ */
+async function cardFacts(
+  db: Executor,
+  ids: readonly string[],
+  now: Date,
+): Promise<{
+  balances: { ref: string; balance: number }[];
+  operations: OperationFact[];
+  unpaid: { cardId: string; total: number }[];
+}> {
+  const since = new Date(Math.min(startOfUtcMonth(now).getTime(), now.getTime() - UNLOAD_COOLDOWN_MS));
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [row] = await executeRows<{ balances: unknown; operations: unknown; unpaid: unknown }>(
+    db,
+    sql`select
+      (select coalesce(json_agg(json_build_object('ref', ref, 'balance', balance)), '[]'::json)
+        from ledger_accounts where kind = 'card' and ref in (${list})) as balances,
+      (select coalesce(json_agg(json_build_object('id', id, 'cardId', card_id, 'kind', kind, 'amount', amount,
+          'fee', fee, 'status', status, 'createdAt', created_at)), '[]'::json)
+        from card_operations where card_id in (${list})
+          and (status in ('pending', 'submitted') or created_at >= ${since.toISOString()})) as operations,
+      (select coalesce(json_agg(json_build_object('cardId', card_id, 'total', total)), '[]'::json)
+        from (select card_id, sum(amount) as total from card_monthly_fees
+          where card_id in (${list}) and status = 'unpaid' group by card_id) f) as unpaid`,
+  );
+  // PGlite answers json as parsed values, node-postgres too; a string would be a driver that does not.
+  const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  return {
+    balances: parsed(row?.balances) ?? [],
+    operations: parsed(row?.operations) ?? [],
+    unpaid: parsed(row?.unpaid) ?? [],
+  };
+}
+
 /**
  * Cards as the API shows them, with what a person needs to act: the ledger balance, money in transit, this month's
  * loads against the limit, and when the unload cooldown ends. One query per kind of fact for the whole list.
@@ -83,23 +130,10 @@ export async function describeCards(deps: Deps, rows: readonly CardRow[]): Promi
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const now = deps.now();
-  const balances = await balancesByRef(deps.db, 'card', ids);
-  // This month's movements tell the monthly total, the last few minutes' the unload cooldown: one query for all.
-  const since = new Date(Math.min(startOfUtcMonth(now).getTime(), now.getTime() - UNLOAD_COOLDOWN_MS));
-  const operations = await deps.db
-    .select()
-    .from(cardOperations)
-    .where(
-      and(
-        inArray(cardOperations.cardId, ids),
-        sql`(${cardOperations.status} in ('pending', 'submitted') or ${cardOperations.createdAt} >= ${since.toISOString()})`,
-      ),
-    );
-  const unpaid = await deps.db
-    .select({ cardId: cardMonthlyFees.cardId, total: sql<string>`sum(${cardMonthlyFees.amount})` })
-    .from(cardMonthlyFees)
-    .where(and(inArray(cardMonthlyFees.cardId, ids), eq(cardMonthlyFees.status, 'unpaid')))
-    .groupBy(cardMonthlyFees.cardId);
+  const facts = await cardFacts(deps.db, ids, now);
+  const balances = new Map(facts.balances.map((b) => [b.ref, Number(b.balance)]));
+  const operations = facts.operations.map((op) => ({ ...op, createdAt: new Date(op.createdAt) }));
+  const unpaid = facts.unpaid;
   return rows.map((row) => {
     const own = operations.filter((op) => op.cardId === row.id);
     const monthlyLoaded = own
