@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { sandboxInvoices } from '../../db/schema/index.js';
+import { backoffMs } from '../../lib/backoff.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { signCryptomusBody, signCryptomusWebhook } from './cryptomus-signature.js';
 import { sandboxAddress } from './sandbox-addresses.js';
@@ -59,6 +60,9 @@ const createBodySchema = z.object({
 });
 
 const infoBodySchema = z.union([z.object({ order_id: z.string() }), z.object({ uuid: z.string() })]);
+
+/** Deliveries of one webhook before the sandbox gives up: about a quarter of an hour of retries in all. */
+const WEBHOOK_ATTEMPTS = 11;
 
 const ok = (result: unknown) => ({ state: 0, result });
 const refuse = (reply: FastifyReply, status: number, message: string) =>
@@ -134,18 +138,36 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
       txid: isFinal(invoice.status) && invoice.status !== 'cancel' ? randomUUID().replaceAll('-', '') : null,
     };
     const body = JSON.stringify({ ...payload, sign: signCryptomusWebhook(payload, options.apiKey) });
+    await deliver(invoice.urlCallback, invoice.orderId, body, 1);
+  }
+
+  /**
+   * One delivery attempt; a refused or failed one is tried again later with a growing wait, as payment providers
+   * commonly do (docs/payment-provider-protocol.md), so a webhook that reached the app while its database was away
+   * still arrives. The retries live in this process only: the app's reconciliation after the invoice's lifetime
+   * remains what guarantees a paid top-up is credited.
+   */
+  async function deliver(url: string, orderId: string, body: string, attempt: number): Promise<void> {
     try {
-      const response = await fetch(invoice.urlCallback, {
+      const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
         signal: AbortSignal.timeout(15_000),
       });
-      if (!response.ok)
-        options.logger.warn({ status: response.status, orderId: invoice.orderId }, 'sandbox webhook was not accepted');
+      if (response.ok || (response.status >= 400 && response.status < 500 && response.status !== 429)) {
+        if (!response.ok) options.logger.warn({ status: response.status, orderId }, 'sandbox webhook was refused');
+        return;
+      }
+      options.logger.warn({ status: response.status, orderId, attempt }, 'sandbox webhook was not accepted');
     } catch (error) {
-      options.logger.warn({ err: error, orderId: invoice.orderId }, 'sandbox webhook could not be delivered');
+      options.logger.warn({ err: error, orderId, attempt }, 'sandbox webhook could not be delivered');
     }
+    if (attempt >= WEBHOOK_ATTEMPTS) return;
+    setTimeout(
+      () => void deliver(url, orderId, body, attempt + 1),
+      backoffMs(attempt, { baseMs: 1_000, maxMs: 5 * 60_000 }),
+    ).unref();
   }
 
   app.register(
