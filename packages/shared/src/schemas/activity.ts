@@ -59,6 +59,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
 export const ACTIVITY_STATUSES = [
   'completed',
   'pending',
+  'paid',
   'paid_less',
   'paid_over',
   'expired',
@@ -131,6 +132,8 @@ export const activityItemSchema = z.object({
       txHash: z.string().nullable(),
       paymentUrl: z.string().nullable(),
       requested: z.number().int(),
+      /** Until when a pending top-up can be paid. */
+      expiresAt: z.string().nullable(),
     })
     .nullable(),
 });

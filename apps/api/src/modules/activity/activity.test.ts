@@ -104,7 +104,7 @@ describe('the account statement', () => {
     const pending = lines.find((line) => line.kind === 'top_up' && line.status === 'pending');
     expect(pending).toMatchObject({ amount: 2500, balanceAfter: null });
     expect(pending?.topUp?.paymentUrl).toMatch(/^http/);
-    const credited = lines.find((line) => line.kind === 'top_up' && line.status === 'completed');
+    const credited = lines.find((line) => line.kind === 'top_up' && line.status === 'paid');
     expect(credited?.topUp?.txHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -174,7 +174,7 @@ describe('the statement as CSV', () => {
     expect(rows).toHaveLength(lines.length + 1);
     // Oldest first; the first line is the top-up.
     expect(rows[1]).toMatch(
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},Top-up,Top-up in USDT \(TRON\),,200\.00,200\.00,completed,,/,
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},Top-up,Top-up in USDT \(TRON\),,200\.00,200\.00,paid,,/,
     );
     expect(rows.some((row) => row.includes(`"'=HYPERLINK(""x"")"`))).toBe(true);
     expect(rows.some((row) => row.includes(',-15.00,'))).toBe(true);

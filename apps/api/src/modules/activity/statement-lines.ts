@@ -48,6 +48,7 @@ type LineRow = {
   tx_hash: string | null;
   payment_url: string | null;
   requested: string | null;
+  expires_at: string | Date | null;
   total: string;
 };
 
@@ -161,9 +162,9 @@ export async function statementLines(
     ),
     all_lines as (
       select ll.id, ll.created_at, ll.sort_id, ll.part, ll.kind, ll.amount, ll.balance_after, ll.card_id, ll.fee,
-             case when d.status in ('PAID_LESS', 'PAID_OVER') then lower(d.status) else ll.status end as status,
+             case when d.status is not null then lower(d.status) else ll.status end as status,
              ll.reason, ll.merchant, d.id as deposit_id, d.currency as coin, d.network, d.tx_hash,
-             null::text as payment_url, d.amount as requested
+             null::text as payment_url, d.amount as requested, d.expires_at
       from ledger_lines ll
       left join deposits d on d.id = ll.deposit_id
       union all
@@ -171,12 +172,12 @@ export async function statementLines(
              case d.status when 'PENDING' then 'pending' when 'EXPIRED' then 'expired' when 'FAILED' then 'failed'
                   else lower(d.status) end,
              null, null, d.id, d.currency, d.network, d.tx_hash,
-             case when d.status = 'PENDING' then d.payment_url end, d.amount
+             case when d.status = 'PENDING' then d.payment_url end, d.amount, d.expires_at
       from deposits d
       where d.user_id = ${userId} and d.credited_amount = 0
       union all
       select cd.id::text, cd.occurred_at, 0, 0, 'decline', 0, null, cd.card_id, null, 'declined',
-             cd.reason, cd.merchant, null, null, null, null, null, cd.amount
+             cd.reason, cd.merchant, null, null, null, null, null, cd.amount, null
       from card_declines cd
       where cd.user_id = ${userId}
     ),
@@ -184,7 +185,7 @@ export async function statementLines(
       select a.*, c.name as card_name from all_lines a left join cards c on c.id = a.card_id
     )
     select l.id, l.created_at, l.kind, l.merchant, l.amount, l.balance_after, l.card_id, l.card_name, l.fee,
-           l.status, l.reason, l.deposit_id, l.coin, l.network, l.tx_hash, l.payment_url, l.requested,
+           l.status, l.reason, l.deposit_id, l.coin, l.network, l.tx_hash, l.payment_url, l.requested, l.expires_at,
            count(*) over () as total
     from l
     ${where}
@@ -234,6 +235,7 @@ function toItem(row: LineRow): ActivityItem {
             txHash: row.tx_hash,
             paymentUrl: row.payment_url,
             requested: Number(row.requested ?? 0),
+            expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
           }
         : null,
   };
