@@ -67,9 +67,11 @@ test('the statement accounts for every cent, and its CSV has the same lines', as
   const created = await page.request.post('/api/cards/create', { data: { name: '=Groceries', pin: 2468 } });
   expect(created.status()).toBe(201);
   const card = (await created.json()).card as { _id: string };
-  await expect.poll(async () => (await page.request.get(`/api/cards/${card._id}/public`)).json().then((c) => c.status), {
-    timeout: 15_000,
-  }).toBe('active');
+  await expect
+    .poll(async () => (await page.request.get(`/api/cards/${card._id}/public`)).json().then((c) => c.status), {
+      timeout: 15_000,
+    })
+    .toBe('active');
   expect((await page.request.patch(`/api/cards/${card._id}/load`, { data: { amount: 2000 } })).status()).toBe(200);
   await expect.poll(() => cardBalance(page, card._id), { timeout: 20_000 }).toBe(2000);
   const simulator = String((await (await page.request.get(`/api/cards/${card._id}/public`)).json()).simulatorUrl);
