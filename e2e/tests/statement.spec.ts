@@ -110,6 +110,7 @@ test('the statement accounts for every cent, and its CSV has the same lines', as
   const statement = page.getByRole('region', { name: 'Lines' });
   await expect(statement.getByText('Load fee · =Groceries').first()).toBeVisible();
   await expect(statement.getByText(/Reason: Insufficient balance/).first()).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 900 });
   await snap(page, '70-statement-1-all');
   await page.setViewportSize({ width: 320, height: 740 });
   await page.screenshot({ path: 'e2e/artifacts/screens/70-statement-1-all-320.png', fullPage: true });

@@ -21,8 +21,10 @@ function Amount({ line }: { line: ActivityItem }) {
       </Text>
     );
   const moneyIn = line.amount > 0;
+  // A top-up not credited (pending, expired, failed) says what was asked; it is not money that arrived.
+  const notCredited = line.kind === 'top_up' && line.balanceAfter === null;
   return (
-    <Text size="sm" fw={600} c={moneyIn ? semanticColors.success : undefined} style={tabular}>
+    <Text size="sm" fw={600} c={notCredited ? 'dimmed' : moneyIn ? semanticColors.success : undefined} style={tabular}>
       {formatCents(line.amount, 'always')}
     </Text>
   );
