@@ -131,6 +131,7 @@ describe('the account statement', () => {
     const other = await t.signUpVerified('statement-other@example.com');
     const cases: Array<[string, number, RegExp]> = [
       ['kind=bogus', 400, /kind/],
+      ['kind=purchase&kind=refund', 400, /kind/],
       ['from=2026-03-02&to=2026-03-01', 400, /on or before/],
       ['from=2026-02-30', 400, /real calendar date/],
       ['from=yesterday', 400, /YYYY-MM-DD/],
@@ -146,6 +147,11 @@ describe('the account statement', () => {
       expect(response.statusCode, query).toBe(status);
       expect(response.json().message, query).toMatch(message);
     }
+    // Words are data, never SQL or a pattern.
+    const injected = await t.request('GET', `/api/activity?q=${encodeURIComponent("' or 1=1 --")}`, { jar });
+    expect(injected.statusCode).toBe(200);
+    expect(injected.json().items).toEqual([]);
+    expect((await t.request('GET', '/api/activity?q=_', { jar })).json().items).toEqual([]);
     const theirs = await t.request('GET', `/api/activity?cardId=${cardId}`, { jar: other.jar });
     expect(theirs.statusCode).toBe(404);
     expect((await linesOf(other.jar)).length).toBe(0);
