@@ -25,7 +25,7 @@ export class InsufficientFunds extends AppError {
 
 /**
  * Posts a balanced double-entry transfer inside the caller's transaction. Answers false when a transfer with this
- * id already exists (nothing moves). One call to the database's ledger_post (migration 0017): it creates missing
+ * id already exists (nothing moves). One call to the database's ledger_post (migration 0019): it creates missing
  * accounts, locks them in one global order, checks the id and the funds before the first write, then writes the
  * transfer and its entries. A refusal (InsufficientFunds) leaves the caller's transaction clean and usable: a caller
  * may catch it and try another source of money. The database's check constraint and triggers stay the final word

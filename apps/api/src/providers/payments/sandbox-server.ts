@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { sandboxInvoices } from '../../db/schema/index.js';
+import { backoffMs } from '../../lib/backoff.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { signCryptomusBody, signCryptomusWebhook } from './cryptomus-signature.js';
 import { sandboxAddress } from './sandbox-addresses.js';
@@ -60,6 +61,9 @@ const createBodySchema = z.object({
 
 const infoBodySchema = z.union([z.object({ order_id: z.string() }), z.object({ uuid: z.string() })]);
 
+/** Deliveries of one webhook before the sandbox gives up: about a quarter of an hour of retries in all. */
+const WEBHOOK_ATTEMPTS = 11;
+
 const ok = (result: unknown) => ({ state: 0, result });
 const refuse = (reply: FastifyReply, status: number, message: string) =>
   reply.status(status).send({ state: 1, message });
@@ -72,6 +76,12 @@ const refuse = (reply: FastifyReply, status: number, message: string) =>
 export function registerSandboxPaymentServer(app: FastifyInstance, options: SandboxServerOptions) {
   const isFinal = (status: string) =>
     ['paid', 'paid_over', 'wrong_amount', 'cancel', 'fail', 'system_fail'].includes(status);
+
+  /** The payment's on-chain hash once it is paid: one per invoice, the same in every answer and webhook. */
+  function txidOf(invoice: Pick<Invoice, 'uuid' | 'status'>): string | null {
+    if (!isFinal(invoice.status) || invoice.status === 'cancel' || invoice.status === 'fail') return null;
+    return createHash('sha256').update(`sandbox-tx:${invoice.uuid}`).digest('hex');
+  }
 
   /** Lapsed invoices become `cancel`, as the real provider does once the lifetime is over. */
   async function current(invoice: Invoice): Promise<Invoice> {
@@ -101,6 +111,7 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
     payment_status: invoice.status,
     expired_at: Math.floor(invoice.expiresAt.getTime() / 1000),
     is_final: isFinal(invoice.status),
+    txid: txidOf(invoice),
   });
 
   function authenticated(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -131,21 +142,39 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
       currency: invoice.currency,
       payer_currency: invoice.toCurrency,
       additional_data: null,
-      txid: isFinal(invoice.status) && invoice.status !== 'cancel' ? randomUUID().replaceAll('-', '') : null,
+      txid: txidOf(invoice),
     };
     const body = JSON.stringify({ ...payload, sign: signCryptomusWebhook(payload, options.apiKey) });
+    await deliver(invoice.urlCallback, invoice.orderId, body, 1);
+  }
+
+  /**
+   * One delivery attempt; a refused or failed one is tried again later with a growing wait, as payment providers
+   * commonly do (docs/payment-provider-protocol.md), so a webhook that reached the app while its database was away
+   * still arrives. The retries live in this process only: the app's reconciliation after the invoice's lifetime
+   * remains what guarantees a paid top-up is credited.
+   */
+  async function deliver(url: string, orderId: string, body: string, attempt: number): Promise<void> {
     try {
-      const response = await fetch(invoice.urlCallback, {
+      const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
         signal: AbortSignal.timeout(15_000),
       });
-      if (!response.ok)
-        options.logger.warn({ status: response.status, orderId: invoice.orderId }, 'sandbox webhook was not accepted');
+      if (response.ok || (response.status >= 400 && response.status < 500 && response.status !== 429)) {
+        if (!response.ok) options.logger.warn({ status: response.status, orderId }, 'sandbox webhook was refused');
+        return;
+      }
+      options.logger.warn({ status: response.status, orderId, attempt }, 'sandbox webhook was not accepted');
     } catch (error) {
-      options.logger.warn({ err: error, orderId: invoice.orderId }, 'sandbox webhook could not be delivered');
+      options.logger.warn({ err: error, orderId, attempt }, 'sandbox webhook could not be delivered');
     }
+    if (attempt >= WEBHOOK_ATTEMPTS) return;
+    setTimeout(
+      () => void deliver(url, orderId, body, attempt + 1),
+      backoffMs(attempt, { baseMs: 1_000, maxMs: 5 * 60_000 }),
+    ).unref();
   }
 
   app.register(
