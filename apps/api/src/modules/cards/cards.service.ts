@@ -26,6 +26,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { replayOf, requestFingerprint } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { limitedAddress } from '../../lib/ip-networks.js';
 import { addMonths } from '../../lib/months.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { whereabouts } from '../../lib/whereabouts.js';
@@ -385,7 +386,7 @@ export async function revealCardSecrets(
 ): Promise<CardSecrets> {
   const { user } = principal;
   const now = deps.now();
-  await hitRateLimit(deps.db, RATE_RULES.cardRevealIp, ctx.ip, now);
+  await hitRateLimit(deps.db, RATE_RULES.cardRevealIp, limitedAddress(ctx.ip), now);
   const card = await findOwnCard(deps.db, user.id, cardId);
   await assertNotSuspended(deps.db, user.id);
   if (!card.issuerCardId || card.status === 'pending') {
