@@ -276,6 +276,25 @@ describe('live mode refuses every unsafe setting (issue 17, findings 4 and 6)', 
     ).toHaveLength(1);
   });
 
+  it('refuses TLS switched off in any spelling the mailer reads (1, a word, a repeated parameter)', () => {
+    // nodemailer takes any value but false and 0 as on: ignoreTLS=1 or =yes skips STARTTLS as surely as =true, and a
+    // repeated ignoreTLS becomes a list, which it takes as on too.
+    for (const url of [
+      'smtp://mail.example:587?requireTLS=true&ignoreTLS=1',
+      'smtp://mail.example:587?requireTLS=true&ignoreTLS=yes',
+      'smtp://mail.example:587?requireTLS=true&ignoreTLS=false&ignoreTLS=true',
+    ]) {
+      expect({ url, problems: problemAbout({ ...LIVE, SMTP_URL: url }, 'SMTP_URL') }).toEqual({
+        url,
+        problems: [expect.stringMatching(/SMTP_URL/)],
+      });
+    }
+    expect(problemAbout({ ...LIVE, SMTP_URL: 'smtp://mail.example:587?requireTLS=1' }, 'SMTP_URL')).toEqual([]);
+    expect(
+      problemAbout({ ...LIVE, SMTP_URL: 'smtps://mail.example:465?tls.rejectUnauthorized=true' }, 'SMTP_URL'),
+    ).toEqual([]);
+  });
+
   it('refuses a missing DATABASE_MIGRATION_URL, or one naming the app role', () => {
     const { DATABASE_MIGRATION_URL: _, ...oneRole } = LIVE;
     expect(problemAbout(oneRole, 'DATABASE_MIGRATION_URL')).toEqual([

@@ -4,6 +4,8 @@
  * refuses anything that would reach a real provider, since its sandboxes create money and its outbox is public.
  */
 
+import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js';
+
 /** The settings these checks read, as the config schema parsed them (`explicit` says which were set at all). */
 export type DeploymentSettings = {
   APP_URL?: string | undefined;
@@ -49,14 +51,18 @@ export function secretStrength(secret: string): { symbols: number; bits: number 
   return { symbols: counts.size, bits: Math.floor(perSymbol * length) };
 }
 
-/** Live SMTP must encrypt: smtps:// (TLS from the first byte), or smtp:// with ?requireTLS=true (STARTTLS or fail). */
+/**
+ * Live SMTP must encrypt: smtps:// (TLS from the first byte), or smtp:// with ?requireTLS=true (STARTTLS or fail).
+ * Judged on the options nodemailer itself reads from the URL, not on the query text: it takes ignoreTLS=1, =yes or a
+ * repeated ignoreTLS (a list) as on, where only the text "true" was refused.
+ */
 function smtpProblem(smtpUrl: string): string | null {
-  const url = new URL(smtpUrl);
-  const query = url.searchParams;
-  if (query.get('ignoreTLS') === 'true' || query.get('tls.rejectUnauthorized') === 'false') {
-    return 'SMTP_URL: ignoreTLS=true and tls.rejectUnauthorized=false send mail (sign-in codes, reset links) to anyone on the way; remove them';
+  const options = parseConnectionUrl(smtpUrl);
+  const tls = options.tls ?? {};
+  if (options.ignoreTLS || tls.rejectUnauthorized === false) {
+    return 'SMTP_URL: ignoreTLS and tls.rejectUnauthorized=false send mail (sign-in codes, reset links) to anyone on the way; remove them';
   }
-  if (url.protocol === 'smtps:' || query.get('requireTLS') === 'true') return null;
+  if (options.secure === true || options.requireTLS) return null;
   return 'SMTP_URL: smtp:// without TLS sends sign-in codes and reset links in clear; use smtps://host:465, or smtp://host:587?requireTLS=true';
 }
 

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { createAddressList } from './address-list.js';
+import { ipv6Groups, unmapped } from './ip-networks.js';
 
 /**
  * "Chrome on macOS", read from a User-Agent header for the sessions list and the new-device mail. Only the family
@@ -54,24 +55,13 @@ const LOOPBACK = createAddressList(['127.0.0.0/8', '::1']);
 
 export function describePlace(address: string | null | undefined): string {
   if (!address) return 'Unknown address';
-  const ip = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+  const ip = unmapped(address);
   const family = isIP(ip);
   if (family === 0) return 'Unknown address';
   if (LOOPBACK.has(ip)) return 'This server’s own machine';
-  const network = family === 4 ? `${ip.split('.').slice(0, 3).join('.')}.x` : `${ipv6Prefix(ip)}::/48`;
+  const network =
+    family === 4 ? `${ip.split('.').slice(0, 3).join('.')}.x` : `${ipv6Groups(ip).slice(0, 3).join(':')}::/48`;
   return PRIVATE.has(ip) ? `Private network (${network})` : `Network ${network}`;
-}
-
-/** The first three groups of an IPv6 address (its /48, usually one site), however it was abbreviated. */
-function ipv6Prefix(ip: string): string {
-  const [head = '', tail = ''] = ip.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return groups
-    .slice(0, 3)
-    .map((group) => group.replace(/^0+(?=.)/, '').toLowerCase())
-    .join(':');
 }
 
 /** Device and place of a request or session, as the sessions list and the security mails say them. */

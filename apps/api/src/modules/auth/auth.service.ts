@@ -15,6 +15,7 @@ import type { JobHandler } from '../../jobs/engine.js';
 import { AppError } from '../../lib/app-error.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { limitedAddress } from '../../lib/ip-networks.js';
 import { claimLoginAttempt, clearLoginFailures } from '../../lib/login-delay.js';
 import { hitRateLimit, RATE_RULES, tryRateLimit } from '../../lib/rate-limit.js';
 import { enqueueMail } from '../../providers/mail/mail-queue.js';
@@ -69,7 +70,7 @@ export async function register(
   input: { email: string; password: string; referredBy?: string | undefined },
   ctx: RequestContext,
 ): Promise<void> {
-  await hitRateLimit(deps.db, RATE_RULES.registerIp, ctx.ip, deps.now());
+  await hitRateLimit(deps.db, RATE_RULES.registerIp, limitedAddress(ctx.ip), deps.now());
   assertNotCommonPassword(input.password, 'password');
   const request: SignUpRequest = {
     // Chosen now, so a job that runs twice recognises the account it already made.
@@ -221,8 +222,8 @@ export async function login(
 ): Promise<LoginOutcome> {
   const now = deps.now();
   // The guesser's address pays first; the account only slows down (a hard lock would lock its owner out too).
-  await hitRateLimit(deps.db, RATE_RULES.loginIp, ctx.ip, now);
-  await hitRateLimit(deps.db, RATE_RULES.loginIpAccount, `${ctx.ip}:${input.email.toLowerCase()}`, now);
+  await hitRateLimit(deps.db, RATE_RULES.loginIp, limitedAddress(ctx.ip), now);
+  await hitRateLimit(deps.db, RATE_RULES.loginIpAccount, `${limitedAddress(ctx.ip)}:${input.email.toLowerCase()}`, now);
   const user = await findUserByEmail(deps.db, input.email);
   // A browser that signed in to this account before is never held by the account's delay: the delay is there to slow
   // strangers spreading guesses, and letting it refuse the owner's own device handed them a way to keep the owner out.
@@ -298,7 +299,7 @@ export async function verifyTwoFactor(
   const userId = input.userId.toLowerCase();
   // Guesses count against the address and the sign-in's challenge (its code's tries), never against the user alone:
   // a request without the challenge is refused before anything of the user's is counted.
-  await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, ctx.ip, now);
+  await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, limitedAddress(ctx.ip), now);
   try {
     await verifyOtp(deps.db, {
       userId,
@@ -339,7 +340,7 @@ const resetRequest = z.object({ email: z.string(), ip: z.string() });
  * looks the address up and mails the link.
  */
 export async function forgotPassword(deps: Deps, email: string, ctx: RequestContext): Promise<void> {
-  await hitRateLimit(deps.db, RATE_RULES.forgotIp, ctx.ip, deps.now());
+  await hitRateLimit(deps.db, RATE_RULES.forgotIp, limitedAddress(ctx.ip), deps.now());
   const request: z.infer<typeof resetRequest> = { email, ip: ctx.ip };
   await deps.jobs.enqueue(deps.db, 'password-reset', { sealed: deps.jobBox.seal(JSON.stringify(request)) });
 }

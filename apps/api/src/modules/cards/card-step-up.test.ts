@@ -1,6 +1,7 @@
 import { LOADS_WITHOUT_STEP_UP_CENTS, STEP_UP_WINDOW_MS } from '@coincard/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cards, sandboxIssuerCards } from '../../db/schema/index.js';
 import { enrolAuthenticator } from '../../test/authenticator.js';
 import { balanceOf, cardOf, settleIssuer, signInAgain, userWithCard } from '../../test/card-helpers.js';
 import type { CookieJar } from '../../test/cookie-jar.js';
@@ -89,6 +90,33 @@ describe('revealing card details (issue 17, finding 3)', () => {
       (await t.smtp.latest('step-up-mailed@example.com', 'Your security code')).text.match(/\b(\d{6})\b/)?.[1] ?? '';
     await stepUp(t, mailed.jar, { code });
     expect((await reveal(mailed.jar, mailed.cardId)).statusCode).toBe(200);
+  });
+
+  it('asks a step-up before a new 3DS code too: a stolen cookie must not set the code that confirms online payments', async () => {
+    // Review of issue 17: with a card number known from elsewhere, a session that could choose the card's 3DS code
+    // could pass the one check online shops add to the number, after the $200 it may load on the cookie alone.
+    const email = 'three-ds-code@example.com';
+    const { jar, cardId } = await userWithCard(t, email);
+    const pinOf = async () => {
+      const [card] = await t.deps.db.select().from(cards).where(eq(cards.id, cardId));
+      const [held] = await t.deps.db
+        .select({ pinSealed: sandboxIssuerCards.pinSealed })
+        .from(sandboxIssuerCards)
+        .where(eq(sandboxIssuerCards.id, card?.issuerCardId ?? ''));
+      return held?.pinSealed ?? '';
+    };
+    const before = await pinOf();
+    const thief = await signInAgain(t, email);
+    const refused = await t.request('PATCH', `/api/cards/${cardId}/pin`, { jar: thief, body: { pin: 9876 } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ errorCode: 'StepUpRequired' });
+    expect(await pinOf()).toBe(before);
+    expect(await countRows(t, 'audit_log', sql`action = 'card.pin_changed'`)).toBe(0);
+
+    await stepUp(t, jar);
+    expect((await t.request('PATCH', `/api/cards/${cardId}/pin`, { jar, body: { pin: 9876 } })).statusCode).toBe(200);
+    expect(await pinOf()).not.toBe(before);
+    expect((await t.smtp.latest(email, 'Your 3DS code was changed')).text).toContain('Everyday');
   });
 
   it("does not let a session without a step-up use up the owner's reveals", async () => {

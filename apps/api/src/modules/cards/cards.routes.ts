@@ -186,13 +186,14 @@ export function cardRoutes(deps: Deps): FastifyPluginAsyncZod {
         onRequest: user,
         schema: {
           tags,
-          summary: 'Set a new 4-digit 3DS code',
+          summary: 'Set a new 4-digit 3DS code (needs a step-up of this session in the last 5 minutes)',
           params: cardParams,
           body: updatePinBodySchema,
           response: { 200: cardActionResponseSchema },
         },
       },
-      async (request) => updateCardPin(deps, me(request), request.params.id, request.body.pin, contextOf(request)),
+      async (request) =>
+        updateCardPin(deps, principalOf(request), request.params.id, request.body.pin, contextOf(request)),
     );
 
     app.delete(

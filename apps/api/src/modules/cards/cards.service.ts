@@ -26,6 +26,7 @@ import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { replayOf, requestFingerprint } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { limitedAddress } from '../../lib/ip-networks.js';
 import { addMonths } from '../../lib/months.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { whereabouts } from '../../lib/whereabouts.js';
@@ -300,20 +301,40 @@ async function actionAnswer(deps: Deps, cardId: string, message: string): Promis
 }
 
 /** The new 3DS code goes to the issuer only; the app never keeps it. */
-export async function updateCardPin(deps: Deps, user: UserRow, cardId: string, pin: number, ctx: RequestContext) {
+/**
+ * A new 3DS code, the check online shops add to the card number: it needs a fresh step-up of this session, as the
+ * card details do, so a stolen session cannot choose the code that lets a number it knows from elsewhere pay online.
+ * The owner is told by mail, in the audit's transaction.
+ */
+export async function updateCardPin(
+  deps: Deps,
+  principal: { user: UserRow; sessionId: string },
+  cardId: string,
+  pin: number,
+  ctx: RequestContext,
+) {
+  const { user } = principal;
   await limitActions(deps, user);
   const card = await findOwnCard(deps.db, user.id, cardId);
   if (card.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
+  await assertSteppedUp(deps, principal.sessionId);
   await deps.issuer.updatePin(card.issuerCardId ?? '', padPin(pin)).catch((error: unknown) => {
     deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not change a 3DS code');
     throw issuerTrouble('change the 3DS code');
   });
-  await audit(deps.db, {
-    action: 'card.pin_changed',
-    actorId: user.id,
-    targetUserId: user.id,
-    ip: ctx.ip,
-    details: { cardId: card.id },
+  await deps.db.transaction(async (tx) => {
+    await audit(tx, {
+      action: 'card.pin_changed',
+      actorId: user.id,
+      targetUserId: user.id,
+      ip: ctx.ip,
+      details: { cardId: card.id },
+    });
+    await enqueueMail(
+      deps,
+      tx,
+      deps.mail.cardPinChanged(user.email, { name: card.name, last4: card.last4 }, whereabouts(ctx)),
+    );
   });
   return actionAnswer(deps, card.id, 'Your 3DS code is changed.');
 }
@@ -386,7 +407,7 @@ export async function revealCardSecrets(
 ): Promise<CardSecrets> {
   const { user } = principal;
   const now = deps.now();
-  await hitRateLimit(deps.db, RATE_RULES.cardRevealIp, ctx.ip, now);
+  await hitRateLimit(deps.db, RATE_RULES.cardRevealIp, limitedAddress(ctx.ip), now);
   const card = await findOwnCard(deps.db, user.id, cardId);
   await assertNotSuspended(deps.db, user.id);
   if (!card.issuerCardId || card.status === 'pending') {

@@ -297,6 +297,7 @@ describe('freeze, 3DS code and delete', () => {
 
   it('changes the 3DS code at the issuer', async () => {
     const { jar, cardId } = await userWithCard(t, 'pin@example.com');
+    await stepUp(t, jar);
     const response = await t.request('PATCH', `/api/cards/${cardId}/pin`, { jar, body: { pin: 42 } });
     expect(response.statusCode).toBe(200);
     const [issuerCard] = await executeRows<{ pin_sealed: string }>(

@@ -4,6 +4,7 @@ import { oneTimeCodes, users } from '../../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../../deps.js';
 import { AppError } from '../../../lib/app-error.js';
 import { safeEqual, sha256 } from '../../../lib/crypto.js';
+import { limitedAddress } from '../../../lib/ip-networks.js';
 import { hitRateLimit, RATE_RULES } from '../../../lib/rate-limit.js';
 import { audit } from '../../audit/audit.js';
 import { finishTwoFactorSignIn, TWO_FACTOR_EXPIRED } from '../auth.service.js';
@@ -17,7 +18,7 @@ import { assertionOptions, verifyPasskeyAssertion } from './passkeys.service.js'
  * answers only this site's origin, so it cannot be phished (docs/decisions/028-passkeys-and-sessions.md).
  */
 export async function signInWithPasskey(deps: Deps, credential: PasskeyAssertion, ctx: SignInContext) {
-  await hitRateLimit(deps.db, RATE_RULES.loginIp, ctx.ip, deps.now());
+  await hitRateLimit(deps.db, RATE_RULES.loginIp, limitedAddress(ctx.ip), deps.now());
   let passkey: Awaited<ReturnType<typeof verifyPasskeyAssertion>>;
   try {
     passkey = await verifyPasskeyAssertion(deps, { credential, purpose: 'sign_in', binding: {} });
@@ -65,7 +66,7 @@ export async function passkeySecondFactorOptions(
   ctx: RequestContext,
 ) {
   const userId = input.userId.toLowerCase();
-  await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, ctx.ip, deps.now());
+  await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, limitedAddress(ctx.ip), deps.now());
   const bindingHash = await openChallenge(deps, userId, input.challenge);
   return assertionOptions(deps, 'second_factor', { userId, bindingHash });
 }
@@ -81,7 +82,7 @@ export async function passkeySecondFactor(
 ) {
   const now = deps.now();
   const userId = input.userId.toLowerCase();
-  await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, ctx.ip, now);
+  await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, limitedAddress(ctx.ip), now);
   const bindingHash = sha256(input.challenge ?? '');
   try {
     await verifyOtp(deps.db, {

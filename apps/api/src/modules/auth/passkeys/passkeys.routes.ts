@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../../deps.js';
+import { limitedAddress } from '../../../lib/ip-networks.js';
 import { hitRateLimit, RATE_RULES } from '../../../lib/rate-limit.js';
 import { contextOf } from '../../../lib/request-context.js';
 import { principalOf, requireRole } from '../../../plugins/authenticate.js';
@@ -127,7 +128,7 @@ export function passkeySignInRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await hitRateLimit(deps.db, RATE_RULES.loginIp, request.ip, deps.now());
+        await hitRateLimit(deps.db, RATE_RULES.loginIp, limitedAddress(request.ip), deps.now());
         reply.headers(noStore);
         return assertionOptions(deps, 'sign_in', {});
       },

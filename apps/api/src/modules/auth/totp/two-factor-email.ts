@@ -4,6 +4,7 @@ import { oneTimeCodes, users } from '../../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../../deps.js';
 import { AppError } from '../../../lib/app-error.js';
 import { randomDigits, safeEqual, sha256 } from '../../../lib/crypto.js';
+import { limitedAddress } from '../../../lib/ip-networks.js';
 import { hitRateLimit, RATE_RULES } from '../../../lib/rate-limit.js';
 import { enqueueMail } from '../../../providers/mail/mail-queue.js';
 import { audit } from '../../audit/audit.js';
@@ -22,7 +23,7 @@ export async function mailTwoFactorCodeInstead(
 ): Promise<void> {
   const now = deps.now();
   const userId = input.userId.toLowerCase();
-  await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, ctx.ip, now);
+  await hitRateLimit(deps.db, RATE_RULES.twoFactorIp, limitedAddress(ctx.ip), now);
   const [row] = await deps.db
     .select({ code: oneTimeCodes, user: users })
     .from(oneTimeCodes)

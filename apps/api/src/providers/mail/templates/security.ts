@@ -79,5 +79,23 @@ export function securityMailTemplates(url: (path: string) => string) {
         ]),
       };
     },
+    cardPinChanged(to: string, card: { name: string; last4: string | null }, where: Whereabouts): Mail {
+      const which = card.last4 ? `${card.name} (•••• ${card.last4})` : card.name;
+      return {
+        to,
+        kind: 'card-pin-changed',
+        ...renderMail('Your 3DS code was changed', 'Your 3DS code was changed', [
+          {
+            kind: 'p',
+            text: `The 3DS code of your card ${which}, which online shops may ask for to confirm a payment, was just changed on ${where.device}, from ${where.place}.`,
+          },
+          {
+            kind: 'p',
+            text: 'If this was not you, freeze the card on its page, change your password, and end the sessions you do not know in Profile Settings.',
+          },
+          settings,
+        ]),
+      };
+    },
   };
 }

@@ -2,6 +2,7 @@ import { type CardActionResponse, cardActionResponseSchema } from '@coincard/sha
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { needsStepUp } from '../../step-up/api/step-up';
 import { putCardInCache } from './card-cache';
 
 export type UpdateCardPinRequest = { cardId: string; pin: number };
@@ -10,7 +11,7 @@ export function updateCardPin({ cardId, pin }: UpdateCardPinRequest): Promise<Ca
   return api.patch(`/cards/${encodeURIComponent(cardId)}/pin`, { pin }, cardActionResponseSchema);
 }
 
-/** Sets a new 4-digit 3DS code, sent as a number (docs/product-rules.md, Cards). */
+/** Sets a new 4-digit 3DS code, sent as a number (docs/product-rules.md, Cards); needs a recent step-up. */
 export function useUpdateCardPinMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -19,6 +20,9 @@ export function useUpdateCardPinMutation() {
       putCardInCache(queryClient, card);
       notifySuccess(message, '3DS code changed');
     },
-    onError: (error) => notifyError(error, 'The 3DS code could not be changed. Please try again.'),
+    // A step-up refusal is answered by the dialog's own prompt, not a notice.
+    onError: (error) => {
+      if (!needsStepUp(error)) notifyError(error, 'The 3DS code could not be changed. Please try again.');
+    },
   });
 }

@@ -1,20 +1,48 @@
 import type { Card } from '@coincard/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
+import { needsStepUp } from '../../step-up/api/step-up';
+import { StepUpPanel } from '../../step-up/components/step-up-panel';
 import { useUpdateCardPinMutation } from '../api/update-card-pin';
 import { isCompletePin, ThreeDsCodeInput } from './three-ds-code-input';
 
 function CardPinForm({ card, onDone }: { card: Card; onDone: () => void }) {
   const hintId = useId();
   const [pin, setPin] = useState('');
+  const [isAskingStepUp, setAskingStepUp] = useState(false);
   const update = useUpdateCardPinMutation();
   const isComplete = isCompletePin(pin);
+
+  const send = () =>
+    update.mutate(
+      { cardId: card._id, pin: Number(pin) },
+      {
+        onSuccess: onDone,
+        // A new code needs the person to confirm it is them; it is sent again once they have.
+        onError: (error) => {
+          if (needsStepUp(error)) setAskingStepUp(true);
+        },
+      },
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isComplete || update.isPending) return;
-    update.mutate({ cardId: card._id, pin: Number(pin) }, { onSuccess: onDone });
+    send();
   };
+
+  if (isAskingStepUp) {
+    return (
+      <StepUpPanel
+        reason="To change the 3DS code, confirm it is you. The new code is saved right after."
+        onConfirmed={() => {
+          setAskingStepUp(false);
+          send();
+        }}
+        onCancel={() => setAskingStepUp(false)}
+      />
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>
