@@ -60,20 +60,21 @@ export async function applyCardholderDecision(deps: Deps, event: CardholderEvent
   const outcome = event.outcome;
   const reason = outcome === 'approved' ? null : (event.reason ?? NO_REASON_GIVEN);
   const applied = await deps.db.transaction(async (tx) => {
+    // The user's row first, as a submission and an admin's re-verify lock it: taken in the opposite order, a decision
+    // and a re-verify arriving together could each wait on the other (a deadlock on PostgreSQL).
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).for('update');
     const [decided] = await tx
       .update(cardholderVerifications)
       .set({ status: outcome, reason, decidedAt: deps.now(), detailsSealed: null })
       .where(and(eq(cardholderVerifications.id, row.id), eq(cardholderVerifications.status, 'pending')))
       .returning({ id: cardholderVerifications.id });
     if (!decided) return false;
-    const [user] =
-      outcome === 'approved'
-        ? await tx
-            .update(users)
-            .set({ cardholderId: event.cardholderId, updatedAt: deps.now() })
-            .where(eq(users.id, row.userId))
-            .returning()
-        : await tx.select().from(users).where(eq(users.id, row.userId));
+    if (outcome === 'approved') {
+      await tx
+        .update(users)
+        .set({ cardholderId: event.cardholderId, updatedAt: deps.now() })
+        .where(eq(users.id, row.userId));
+    }
     await audit(tx, {
       action: `cardholder.${outcome}`,
       targetUserId: row.userId,
