@@ -162,7 +162,7 @@ export async function verifyIdentity(request: APIRequestContext, identity: Parti
 export async function loginAsAdmin(page: Page) {
   const startedAt = new Date(Date.now() - 1000);
   await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page.getByRole('heading', { name: 'Enter 2F Verification Code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enter 2FA Verification Code' })).toBeVisible();
   const code = codeIn(await waitForMail(page, DEMO_ADMIN.email, 'Your sign-in code', startedAt));
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
   await page.keyboard.type(code);

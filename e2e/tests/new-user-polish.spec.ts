@@ -186,7 +186,7 @@ test('the 2FA step resends the code after a short wait, and the new code signs i
   await expect(page).toHaveURL(/\/login$/);
 
   await login(page, email, PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Enter 2F Verification Code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enter 2FA Verification Code' })).toBeVisible();
   const resend = page.getByRole('button', { name: /^Resend code/ });
   await expect(resend).toBeDisabled();
   await expect(resend).toHaveText(/^Resend code in \d+ s$/);
