@@ -231,6 +231,31 @@ describe('Card details page', () => {
     expect(screen.queryByRole('region', { name: 'Card details' })).not.toBeInTheDocument();
   });
 
+  it('keeps Unload Money off during the 5-minute cooldown, saying how long is left, and turns it on when it ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const card = makeCard({
+      name: 'Everyday',
+      balance: 5000,
+      unloadAvailableAt: new Date(Date.now() + 125_000).toISOString(),
+    });
+    mockCardApi({ card });
+    renderCardPage(card._id);
+
+    const unload = await screen.findByRole('button', { name: 'Unload Money' });
+    expect(unload).toBeDisabled();
+    expect(unload).toHaveAccessibleDescription(/^Unload opens again in 02:0[45] \(one unload per card every 5 minutes\)\.$/);
+    // Only Unload waits: the other controls stay on.
+    for (const name of ['Freeze', '3DS Code', 'Load Money', 'Delete Card']) {
+      expect(screen.getByRole('button', { name })).toBeEnabled();
+    }
+
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(unload).toHaveAccessibleDescription(/Unload opens again in 01:0[45]/);
+    act(() => vi.advanceTimersByTime(66_000));
+    expect(unload).toBeEnabled();
+    expect(screen.queryByText(/Unload opens again/)).not.toBeInTheDocument();
+  });
+
   it('freezes after a confirmation, unfreezes at once, and says why Load and Unload are off while frozen', async () => {
     const card = makeCard({ name: 'Everyday', balance: 5000 });
     const { calls } = mockCardApi({ card });
