@@ -88,7 +88,10 @@ test('the card journey: create, load with the quote, spend, unload, freeze, reve
   await unloadDialog.getByRole('button', { name: 'Unload $5.00' }).click();
   await expect(unloadDialog).toBeHidden();
   await expect(page.getByText('$2.66').first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText(/Next unload possible in 0[45]:\d\d/)).toBeVisible();
+  // A second unload would be refused for 5 minutes: the button waits, saying how long.
+  const unloadButton = page.getByRole('button', { name: 'Unload Money', exact: true });
+  await expect(unloadButton).toBeDisabled();
+  await expect(unloadButton).toHaveAccessibleDescription(/Unload opens again in 0[45]:\d\d/);
 
   // Freeze (with a confirmation), then unfreeze at once.
   await page.getByRole('button', { name: 'Freeze', exact: true }).click();
