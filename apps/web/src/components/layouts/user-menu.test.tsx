@@ -87,7 +87,7 @@ describe('UserMenu', () => {
     renderSignedIn();
     await logout();
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
-    expect(warn).toHaveBeenCalledWith('Logout failed', expect.any(TypeError));
+    expect(warn).toHaveBeenCalledWith('Logout failed', expect.objectContaining({ errorCode: 'NetworkError' }));
   });
 });
 

@@ -1,4 +1,5 @@
 import { CARD_SECRETS_VISIBLE_MS, type Card } from '@coincard/shared';
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -101,6 +102,7 @@ function renderCardPage(cardId: string) {
 
 afterEach(() => {
   vi.useRealTimers();
+  onlineManager.setOnline(true);
 });
 
 describe('Card details page', () => {
@@ -254,6 +256,28 @@ describe('Card details page', () => {
     act(() => vi.advanceTimersByTime(66_000));
     expect(unload).toBeEnabled();
     expect(screen.queryByText(/Unload opens again/)).not.toBeInTheDocument();
+  });
+
+  it('says at once that a freeze tapped offline was not sent, and does not send it when the connection returns', async () => {
+    const card = makeCard({ name: 'Everyday', balance: 5000 });
+    const { calls } = mockCardApi({ card });
+    renderCardPage(card._id);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Freeze' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Freeze this card?' });
+
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => onlineManager.setOnline(false));
+    await user.click(within(confirm).getByRole('button', { name: 'Freeze card' }));
+    expect(
+      await screen.findByText("You're offline, so nothing was sent and nothing changed. Try again once you're connected."),
+    ).toBeInTheDocument();
+    expect(within(confirm).getByRole('button', { name: 'Freeze card' })).not.toHaveAttribute('data-loading');
+
+    offline.mockRestore();
+    await act(async () => onlineManager.setOnline(true));
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+    expect(within(confirm).getByRole('button', { name: 'Freeze card' })).not.toHaveAttribute('data-loading');
   });
 
   it('freezes after a confirmation, unfreezes at once, and says why Load and Unload are off while frozen', async () => {

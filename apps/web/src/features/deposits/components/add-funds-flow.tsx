@@ -3,6 +3,7 @@ import { Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { isOutcomeUnknown } from '../../../lib/api-client';
 import { useCreateDepositMutation } from '../api/create-deposit';
 import { AmountStep } from './amount-step';
 import { CoinPicker } from './coin-picker';
@@ -52,7 +53,10 @@ export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
           setDeposit(created);
           setActive(2);
         },
-        onError: startNewAttempt,
+        onError: (error) => {
+          // No answer: the top-up may exist; the same key answers it instead of opening a second invoice.
+          if (!isOutcomeUnknown(error)) startNewAttempt();
+        },
       },
     );
   };
