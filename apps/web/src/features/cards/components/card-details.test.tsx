@@ -245,7 +245,9 @@ describe('Card details page', () => {
 
     const unload = await screen.findByRole('button', { name: 'Unload Money' });
     expect(unload).toBeDisabled();
-    expect(unload).toHaveAccessibleDescription(/^Unload opens again in 02:0[45] \(one unload per card every 5 minutes\)\.$/);
+    expect(unload).toHaveAccessibleDescription(
+      /^Unload opens again in 02:0[45] \(one unload per card every 5 minutes\)\.$/,
+    );
     // Only Unload waits: the other controls stay on.
     for (const name of ['Freeze', '3DS Code', 'Load Money', 'Delete Card']) {
       expect(screen.getByRole('button', { name })).toBeEnabled();
@@ -270,7 +272,9 @@ describe('Card details page', () => {
     act(() => onlineManager.setOnline(false));
     await user.click(within(confirm).getByRole('button', { name: 'Freeze card' }));
     expect(
-      await screen.findByText("You're offline, so nothing was sent and nothing changed. Try again once you're connected."),
+      await screen.findByText(
+        "You're offline, so nothing was sent and nothing changed. Try again once you're connected.",
+      ),
     ).toBeInTheDocument();
     expect(within(confirm).getByRole('button', { name: 'Freeze card' })).not.toHaveAttribute('data-loading');
 
