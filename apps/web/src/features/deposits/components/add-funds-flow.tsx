@@ -61,10 +61,21 @@ export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
     );
   };
 
+  // The rest of an underpaid invoice: a fresh top-up in the same coin and network, its amount typed in for the person.
+  const topUpRest = (cents: number) => {
+    setDeposit(null);
+    setFinalStatus(null);
+    setAmountText((cents / 100).toFixed(2));
+    startNewAttempt();
+    setActive(1);
+  };
+
   const canRevisit = (step: number) => deposit === null && step < active;
   // A final invoice completes the last step too: a check for money received, a cross for one that expired or failed.
   const isUnpaid = finalStatus !== null && !finalStatus.startsWith('PAID');
-  const paymentStep = deposit ? <PaymentStep deposit={deposit} onClose={onClose} onFinal={setFinalStatus} /> : null;
+  const paymentStep = deposit ? (
+    <PaymentStep deposit={deposit} onClose={onClose} onFinal={setFinalStatus} onTopUpRest={topUpRest} />
+  ) : null;
 
   return (
     <Stepper
