@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newUser, PASSWORD, snap, test, verifyIdentity } from '../fixtures';
+import { expect, newUser, PASSWORD, snap, test, verifyIdentity, waitForTopUpStatus } from '../fixtures';
 
 /** A top-up paid in full, the way the sandbox checkout's Paid button settles one. */
 async function topUp(page: Page, cents: number) {
@@ -12,6 +12,7 @@ async function topUp(page: Page, cents: number) {
     .pop();
   const paid = await page.request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
   expect(paid.status()).toBe(200);
+  await waitForTopUpStatus(page.request, 'PAID');
 }
 
 const balancePanel = (page: Page) => page.getByRole('region', { name: 'Available Balance' });

@@ -9,9 +9,11 @@ import {
   loginAsAdmin,
   newUser,
   PASSWORD,
+  returnToTab,
   test,
   uniqueEmail,
   waitForMail,
+  waitForTopUpStatus,
 } from '../fixtures';
 
 /** The folder the other specs' screenshots go to (fixtures.ts, snap). */
@@ -119,13 +121,11 @@ test('Add Funds by keyboard, then paid in the checkout tab: step 3 follows the d
   await checkout.getByRole('button', { name: /^Paid · / }).click();
   await expect(checkout.getByRole('status')).toContainText('Payment received');
   await checkout.close();
-  await page.bringToFront();
-  // Headless Chromium keeps every tab visible, so coming back to this one is announced as a browser does when a tab
-  // is shown again. Without it, the poll's back-off (the screenshots above took a while) can outlast the wait below.
-  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+  // The server credits it (webhook, then a job); back on this tab the modal reads it at once, whatever the poll's wait.
+  await waitForTopUpStatus(page.request, 'PAID');
+  await returnToTab(page);
 
-  // No reload and no closing: the modal's own status follows the deposit, and the balance behind it too.
-  await expect(summary.getByText('Paid', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(summary.getByText('Paid', { exact: true })).toBeVisible();
   await expect(dialog.getByText('$50.00 was added to your balance.')).toBeVisible();
   await expect(dialog.getByRole('link', { name: /Pay Now/ })).toHaveCount(0);
   await shoot(page, 'add-funds-4-paid', { scope: '[role="dialog"]' });

@@ -2,7 +2,7 @@ import { type Deposit, depositSchema } from '@coincard/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client';
-import { backoffRefetchInterval } from '../../../lib/backoff-refetch';
+import { backoffRefetchInterval, restartBackoffs } from '../../../lib/backoff-refetch';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
 import { depositQueryKey } from './deposit-query-keys';
 import { depositsQueryKey } from './get-deposits';
@@ -30,7 +30,11 @@ export function depositQueryOptions(created: Deposit) {
   });
 }
 
-/** Follows the deposit; once it is final, the balance and the top-ups list are read again. */
+/**
+ * Follows the deposit; once it is final, the balance and the top-ups list are read again. So are they when the payment
+ * step is left (Close, Done, a top-up for the rest), and their polls start again from the shortest wait: the person is
+ * back on the page behind, maybe just after paying.
+ */
 export function useFollowedDeposit(created: Deposit): Deposit {
   const queryClient = useQueryClient();
   const { data } = useQuery(depositQueryOptions(created));
@@ -41,6 +45,14 @@ export function useFollowedDeposit(created: Deposit): Deposit {
     wasPending.current = false;
     for (const queryKey of [currentUserQueryKey, depositsQueryKey]) void queryClient.invalidateQueries({ queryKey });
   }, [data.status, queryClient]);
+
+  useEffect(
+    () => () => {
+      restartBackoffs();
+      for (const queryKey of [currentUserQueryKey, depositsQueryKey]) void queryClient.invalidateQueries({ queryKey });
+    },
+    [queryClient],
+  );
 
   return data;
 }

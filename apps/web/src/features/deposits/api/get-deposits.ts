@@ -27,7 +27,7 @@ export function depositsQueryOptions(page: number) {
     placeholderData: keepPreviousData,
     // A payment happens in another tab: coming back should show its outcome without a reload.
     refetchOnWindowFocus: true,
-    // Only page 1 can hold a deposit still being paid; polls back off from 4 s to a minute and skip a hidden tab.
+    // Only page 1 can hold a deposit still being paid; polls back off from 4 s to 15 s and skip a hidden tab.
     refetchInterval: page === 1 ? backoffRefetchInterval(pendingIds) : false,
     refetchIntervalInBackground: false,
   });

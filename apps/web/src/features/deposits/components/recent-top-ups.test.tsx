@@ -1,13 +1,17 @@
 import { DEPOSIT_STATUSES } from '@coincard/shared';
-import { screen, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useCurrentUser } from '../../../lib/current-user';
+import { listenForWindowFocus } from '../../../lib/window-focus';
 import { makeDeposit, makeDepositsPage } from '../../../test/deposits';
 import { callsTo, jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
 import { depositsQueryKey, depositsQueryOptions } from '../api/get-deposits';
+import { AddFundsModal } from './add-funds-modal';
 import { RecentTopUps } from './recent-top-ups';
 
 const LABELS = {
@@ -23,6 +27,15 @@ function BalanceProbe() {
   const { data } = useCurrentUser();
   return <output aria-label="Balance">{data?.balance ?? ''}</output>;
 }
+
+afterEach(() => {
+  // Back to TanStack Query's own listener (the tab's visibility only).
+  focusManager.setEventListener((handleFocus) => {
+    const listener = () => handleFocus();
+    window.addEventListener('visibilitychange', listener, false);
+    return () => window.removeEventListener('visibilitychange', listener);
+  });
+});
 
 describe('RecentTopUps', () => {
   it('lists each deposit with its status label, what was credited, and a Pay link only while pending', async () => {
@@ -139,5 +152,50 @@ describe('RecentTopUps', () => {
     expect(await screen.findByText('Paid')).toBeInTheDocument();
     expect(await screen.findByText('5000')).toBeInTheDocument();
     expect(callsTo(fetchMock, '/api/user')).toBe(2);
+  });
+
+  it('reads the list and the balance again the moment the payment step is left, and on a return to the window', async () => {
+    const pending = makeDeposit({ status: 'PENDING', amount: 5000 });
+    let deposit = pending;
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/user') return jsonResponse(200, makeUser({ balance: deposit.amountPaid }));
+      if (url === '/api/transactions' && init?.method === 'POST') return jsonResponse(201, pending);
+      if (url === `/api/transactions/${pending._id}`) return jsonResponse(200, deposit);
+      if (url.startsWith('/api/transactions/exchange-rate/'))
+        return jsonResponse(200, { from: 'USDT', to: 'USD', course: 1 });
+      return jsonResponse(200, makeDepositsPage(deposit.status === 'PENDING' ? [] : [deposit]));
+    });
+    const listReads = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/transactions?')).length;
+    function Page() {
+      const [isOpen, setIsOpen] = useState(false);
+      return (
+        <>
+          <BalanceProbe />
+          <RecentTopUps onAddMoney={() => setIsOpen(true)} />
+          <AddFundsModal opened={isOpen} onClose={() => setIsOpen(false)} />
+        </>
+      );
+    }
+    listenForWindowFocus();
+    const user = userEvent.setup();
+    renderWithProviders(<Page />);
+    await user.click(await screen.findByRole('button', { name: 'Add Money' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    await user.click(within(dialog).getByRole('button', { name: /^USDT/ }));
+    await user.type(within(dialog).getByLabelText(/Amount \(USD\)/), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await within(dialog).findByText('Pending');
+
+    // Paid in the checkout while the modal was open; closing it shows the outcome behind without waiting for a poll.
+    deposit = { ...pending, status: 'PAID', amountPaid: 5000 };
+    const before = listReads();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByText('Paid')).toBeInTheDocument();
+    expect(listReads()).toBe(before + 1);
+    expect(await screen.findByRole('status', { name: 'Balance' })).toHaveTextContent('5000');
+
+    // A window focused again (a checkout in a window of its own) reads the list again too.
+    act(() => window.dispatchEvent(new Event('focus')));
+    await waitFor(() => expect(listReads()).toBe(before + 2));
   });
 });
