@@ -37,6 +37,8 @@ const recentTransactions = (page: Page) => page.getByRole('region', { name: 'Rec
 const balancePanel = (page: Page) => page.getByRole('region', { name: 'Available Balance' });
 
 test('Add Money with USDT on TRON, paid in full: the dashboard shows $50.00 and a PAID row', async ({ page }) => {
+  // Twelve screenshots with axe, and a job crediting the payment: room for a loaded machine.
+  test.setTimeout(180_000);
   await newUser(page, 'paid');
   await expect(recentTransactions(page).getByText('No transactions yet')).toBeVisible();
   const checkout = await startTopUp(page, '40-paid', true);

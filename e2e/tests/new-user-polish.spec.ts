@@ -89,6 +89,8 @@ test('guest pages load without a single console error (a guest is not an error)'
 });
 
 test('Add Funds by keyboard, then paid in the checkout tab: step 3 follows the deposit', async ({ page }) => {
+  // Screenshots, axe and a job crediting the payment: room for a loaded machine.
+  test.setTimeout(180_000);
   await newUser(page, 'polish-funds');
   await page.getByRole('button', { name: 'Add Money' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Funds' });
