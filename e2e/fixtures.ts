@@ -131,6 +131,34 @@ export async function newUser(page: Page, prefix: string) {
   return email;
 }
 
+/**
+ * Waits until the server has settled the user's newest top-up (the provider's webhook is stored, then applied by a
+ * job): a test waits on that state, not on how fast a loaded machine runs the job or when the page's next poll falls.
+ */
+export async function waitForTopUpStatus(request: APIRequestContext, status: string) {
+  await expect
+    .poll(
+      async () => {
+        const page = (await (await request.get('/api/transactions?page=1&pageSize=1')).json()) as {
+          transactions: { status: string }[];
+        };
+        return page.transactions[0]?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(status);
+}
+
+/**
+ * Comes back to a tab the way a browser says so: headless Chromium keeps every tab visible, so it never fires the
+ * visibilitychange a person's browser fires when they return from the checkout tab. The app reads what is pending again
+ * at once on it.
+ */
+export async function returnToTab(page: Page) {
+  await page.bringToFront();
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+}
+
 /** A made-up adult the sandbox issuer approves (a document number ending in 0000 it refuses, 1111 asks for more). */
 export const IDENTITY = {
   firstName: 'Grace',
@@ -162,7 +190,7 @@ export async function verifyIdentity(request: APIRequestContext, identity: Parti
 export async function loginAsAdmin(page: Page) {
   const startedAt = new Date(Date.now() - 1000);
   await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await expect(page.getByRole('heading', { name: 'Enter 2F Verification Code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enter 2FA Verification Code' })).toBeVisible();
   const code = codeIn(await waitForMail(page, DEMO_ADMIN.email, 'Your sign-in code', startedAt));
   await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
   await page.keyboard.type(code);

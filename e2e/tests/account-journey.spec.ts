@@ -82,7 +82,7 @@ test('the whole account journey: referral sign-up, verify, 2FA, password change,
   // Log in with the mailed code.
   const loginAt = new Date(Date.now() - 1000);
   await login(page, email, PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Enter 2F Verification Code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enter 2FA Verification Code' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Verify' })).toBeDisabled();
   await snap(page, '09-two-factor');
   const code = codeIn(await waitForMail(page, email, 'Your sign-in code', loginAt));

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newUser, snap, test } from '../fixtures';
+import { expect, newUser, returnToTab, snap, test, waitForTopUpStatus } from '../fixtures';
 
 /** Add Money → USDT on TRON → $50 → Continue, then Pay Now opens the sandbox checkout in a new tab. */
 async function startTopUp(page: Page, step: string, screenshots: boolean) {
@@ -34,8 +34,11 @@ async function startTopUp(page: Page, step: string, screenshots: boolean) {
 }
 
 const recentTransactions = (page: Page) => page.getByRole('region', { name: 'Recent Transactions' });
+const balancePanel = (page: Page) => page.getByRole('region', { name: 'Available Balance' });
 
 test('Add Money with USDT on TRON, paid in full: the dashboard shows $50.00 and a PAID row', async ({ page }) => {
+  // Twelve screenshots with axe, and a job crediting the payment: room for a loaded machine.
+  test.setTimeout(180_000);
   await newUser(page, 'paid');
   await expect(recentTransactions(page).getByText('No transactions yet')).toBeVisible();
   const checkout = await startTopUp(page, '40-paid', true);
@@ -48,8 +51,10 @@ test('Add Money with USDT on TRON, paid in full: the dashboard shows $50.00 and 
   await expect(checkout.getByRole('status')).toContainText('Payment received');
   await snap(checkout, '40-paid-5-checkout-done');
   await checkout.close();
-  // No reload: the dashboard polls while a deposit is pending.
-  await expect(page.getByText('$50.00').first()).toBeVisible({ timeout: 15_000 });
+  // No reload: once the server has credited it, coming back to the tab shows it at once.
+  await waitForTopUpStatus(page.request, 'PAID');
+  await returnToTab(page);
+  await expect(balancePanel(page).getByText('$50.00')).toBeVisible();
   await expect(
     recentTransactions(page)
       .getByText(/^paid$/i)
@@ -66,7 +71,9 @@ test('paid less: the amount actually received is credited and the row says PAID_
   await expect(checkout.getByRole('status')).toBeVisible();
   await snap(checkout, '41-less-checkout-done');
   await checkout.close();
-  await expect(page.getByText('$20.50').first()).toBeVisible({ timeout: 15_000 });
+  await waitForTopUpStatus(page.request, 'PAID_LESS');
+  await returnToTab(page);
+  await expect(balancePanel(page).getByText('$20.50')).toBeVisible();
   await expect(
     recentTransactions(page)
       .getByText(/^paid less$/i)
@@ -82,11 +89,13 @@ test('expired: nothing is credited and the row says EXPIRED', async ({ page }) =
   await expect(checkout.getByRole('status')).toBeVisible();
   await snap(checkout, '42-expired-checkout-done');
   await checkout.close();
+  await waitForTopUpStatus(page.request, 'EXPIRED');
+  await returnToTab(page);
   await expect(
     recentTransactions(page)
       .getByText(/^expired$/i)
       .first(),
-  ).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('$0.00').first()).toBeVisible();
+  ).toBeVisible();
+  await expect(balancePanel(page).getByText('$0.00')).toBeVisible();
   await snap(page, '42-expired-dashboard');
 });

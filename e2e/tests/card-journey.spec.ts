@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newUser, PASSWORD, snap, test, verifyIdentity } from '../fixtures';
+import { expect, newUser, PASSWORD, snap, test, verifyIdentity, waitForTopUpStatus } from '../fixtures';
 
 /** A top-up paid in full, the way the sandbox checkout's Paid button settles one. */
 async function topUp(page: Page, cents: number) {
@@ -12,6 +12,7 @@ async function topUp(page: Page, cents: number) {
     .pop();
   const paid = await page.request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
   expect(paid.status()).toBe(200);
+  await waitForTopUpStatus(page.request, 'PAID');
 }
 
 const balancePanel = (page: Page) => page.getByRole('region', { name: 'Available Balance' });
@@ -92,7 +93,10 @@ test('the card journey: create, load with the quote, spend, unload, freeze, reve
   await unloadDialog.getByRole('button', { name: 'Unload $5.00' }).click();
   await expect(unloadDialog).toBeHidden();
   await expect(page.getByText('$2.66').first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText(/Next unload possible in 0[45]:\d\d/)).toBeVisible();
+  // A second unload would be refused for 5 minutes: the button waits, saying how long.
+  const unloadButton = page.getByRole('button', { name: 'Unload Money', exact: true });
+  await expect(unloadButton).toBeDisabled();
+  await expect(unloadButton).toHaveAccessibleDescription(/Unload opens again in 0[45]:\d\d/);
 
   // Freeze (with a confirmation), then unfreeze at once.
   await page.getByRole('button', { name: 'Freeze', exact: true }).click();

@@ -9,7 +9,9 @@ test('a signed-out visitor is sent to login with redirectUrl, and lands there af
   await expect(page).toHaveURL(/\/profile-settings$/);
 });
 
-test('roles: a user opening an admin page goes to the dashboard; guests-only pages send users on', async ({ page }) => {
+test('roles: a user opening an admin page goes to the dashboard; guests-only pages send users on; an unknown path is a 404 that knows who is signed in', async ({
+  page,
+}) => {
   await login(page, DEMO_USER.email, DEMO_USER.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/users');
@@ -17,7 +19,20 @@ test('roles: a user opening an admin page goes to the dashboard; guests-only pag
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await expect(page.getByRole('link', { name: /Get Started/ })).toHaveCount(0);
+  await snap(page, '22-not-found-signed-in');
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a guest on an unknown path gets the 404 with the home page and sign-in', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await snap(page, '22-not-found-guest');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('the login form keeps submit disabled until both fields are filled and shows server errors', async ({ page }) => {

@@ -9,9 +9,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { createQueryClient } from './lib/query-client';
+import { listenForWindowFocus } from './lib/window-focus';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html.');
+
+listenForWindowFocus();
 
 const app = <App queryClient={createQueryClient()} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoader } from '../components/page-loader';
 // The landing page is the first load of most visitors: it comes with the entry, not one round trip after it.
@@ -42,6 +42,7 @@ const CardDetailsRoute = lazyPage(() => import('./routes/card-details-route'), '
 const ProfileSettingsRoute = lazyPage(() => import('./routes/profile-settings-route'), 'ProfileSettingsRoute');
 const DevOutboxRoute = lazyPage(() => import('./routes/dev-outbox-route'), 'DevOutboxRoute');
 const SandboxCheckoutRoute = lazyPage(() => import('./routes/sandbox-checkout-route'), 'SandboxCheckoutRoute');
+const NotFoundRoute = lazyPage(() => import('./routes/not-found-route'), 'NotFoundRoute');
 const SandboxCardSimulatorRoute = lazyPage(
   () => import('./routes/sandbox-card-simulator-route'),
   'SandboxCardSimulatorRoute',
@@ -95,7 +96,7 @@ export function AppRoutes() {
             </Route>
           </Route>
 
-          <Route path="*" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<NotFoundRoute />} />
         </Routes>
       </Suspense>
     </ErrorBoundary>

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, mockFetch } from '../test/fetch-mock';
-import { ApiError, api, requestOutsideApi } from './api-client';
+import { ApiError, api, isOutcomeUnknown, requestOutsideApi } from './api-client';
 
 const expired = { message: 'Your session has expired.', errorCode: 'InvalidAccessToken' };
 
@@ -111,5 +111,45 @@ describe('api client', () => {
     mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await api.get('/user').catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, errorCode: 'UnknownError', hasServerMessage: false });
+  });
+});
+
+describe('api client without a connection', () => {
+  it('sends nothing while the browser is offline, and says so in words', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(200, { message: 'ok' }));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const error = await api.patch('/cards/c1/freeze').catch((caught: unknown) => caught);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 0,
+      errorCode: 'Offline',
+      message: "You're offline, so nothing was sent and nothing changed. Try again once you're connected.",
+      hasServerMessage: true,
+    });
+    // Nothing was sent, so nothing can have happened: a retry may use a new key.
+    expect(isOutcomeUnknown(error)).toBe(false);
+  });
+
+  it('turns a request the network dropped into a sentence, and marks its outcome as unknown', async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await api.post('/transactions', { currency: 'BTC' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      status: 0,
+      errorCode: 'NetworkError',
+      message: 'CoinCard could not be reached. Check your connection and try again.',
+    });
+    expect(isOutcomeUnknown(error)).toBe(true);
+  });
+
+  it('hands a cancelled request its abort back', async () => {
+    const controller = new AbortController();
+    mockFetch((_url, init) => {
+      controller.abort();
+      return Promise.reject(init?.signal?.reason);
+    });
+    const error = await api.get('/cards', undefined, controller.signal).catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ name: 'AbortError' });
   });
 });

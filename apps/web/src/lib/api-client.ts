@@ -29,6 +29,22 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** The browser knows it is offline: the request was not sent at all. */
+export const OFFLINE_ERROR_CODE = 'Offline';
+/** The request was sent (or started to be) and no answer came back: whether the server acted on it is unknown. */
+export const NETWORK_ERROR_CODE = 'NetworkError';
+
+const OFFLINE_MESSAGE = "You're offline, so nothing was sent and nothing changed. Try again once you're connected.";
+const NETWORK_MESSAGE = 'CoinCard could not be reached. Check your connection and try again.';
+
+/**
+ * Whether a failed call may still have done its work on the server (no answer came back). Money calls then keep
+ * their Idempotency-Key, so trying again answers the first result instead of moving the money twice.
+ */
+export function isOutcomeUnknown(error: unknown): boolean {
+  return isApiError(error) && error.errorCode === NETWORK_ERROR_CODE;
+}
+
 /** Anything with a zod-style `parse`, so responses can be checked against the shared contract. */
 export type ResponseParser<T> = { parse: (data: unknown) => T };
 
@@ -50,9 +66,27 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * Nothing is sent while the browser says it is offline, and a request the network dropped fails with a sentence for
+ * the person, at once: a call never waits for the connection to come back and then runs by surprise (the query
+ * client's mutations never pause either; decision 035).
+ */
+async function fetchOnline(url: string, init: RequestInit): Promise<Response> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw new ApiError(0, { message: OFFLINE_MESSAGE, errorCode: OFFLINE_ERROR_CODE });
+  }
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    // A caller that cancelled (a query nobody needs any more) gets its abort back, not a message about the network.
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(0, { message: NETWORK_MESSAGE, errorCode: NETWORK_ERROR_CODE });
+  }
+}
+
 async function sendTo(url: string, options: RequestOptions): Promise<unknown> {
   const hasBody = options.body !== undefined;
-  const response = await fetch(url, {
+  const response = await fetchOnline(url, {
     method: options.method ?? 'GET',
     credentials: 'include',
     headers: {

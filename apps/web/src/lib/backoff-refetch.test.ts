@@ -1,6 +1,6 @@
 import { focusManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backoffDelay, backoffRefetchInterval, PENDING_PAYMENT_BACKOFF } from './backoff-refetch';
+import { backoffDelay, backoffRefetchInterval, PENDING_PAYMENT_BACKOFF, restartBackoffs } from './backoff-refetch';
 
 type Data = { pending: string | null };
 type FakeQuery = { state: { data: Data; dataUpdateCount: number; fetchStatus: 'idle' | 'fetching' } };
@@ -17,21 +17,21 @@ afterEach(() => {
 describe('backoffRefetchInterval', () => {
   const interval = backoffRefetchInterval<Data>((data) => data?.pending ?? null);
 
-  it('waits 4 s, then twice as long each time nothing changed, never more than a minute', () => {
+  it('waits 4 s, then twice as long each time nothing changed, never more than 15 s', () => {
     const query: FakeQuery = { state: { data: { pending: 'a' }, dataUpdateCount: 1, fetchStatus: 'idle' } };
     const waits: Array<number | false> = [];
     for (let i = 0; i < 7; i += 1) {
       waits.push(interval(query));
       fetched(query);
     }
-    expect(waits).toEqual([4000, 8000, 16_000, 32_000, 60_000, 60_000, 60_000]);
+    expect(waits).toEqual([4000, 8000, 15_000, 15_000, 15_000, 15_000, 15_000]);
   });
 
   it('stops once nothing is pending, and starts again from 4 s for a new pending invoice', () => {
     const query: FakeQuery = { state: { data: { pending: 'a' }, dataUpdateCount: 1, fetchStatus: 'idle' } };
     interval(query);
-    fetched(query, 3);
-    expect(interval(query)).toBe(32_000);
+    fetched(query, 1);
+    expect(interval(query)).toBe(8000);
     fetched(query, 1, { pending: null });
     expect(interval(query)).toBe(false);
     fetched(query, 1, { pending: 'b' });
@@ -42,7 +42,7 @@ describe('backoffRefetchInterval', () => {
     const query: FakeQuery = { state: { data: { pending: 'a' }, dataUpdateCount: 1, fetchStatus: 'idle' } };
     interval(query);
     fetched(query, 4);
-    expect(interval(query)).toBe(60_000);
+    expect(interval(query)).toBe(15_000);
 
     focusManager.setFocused(false);
     focusManager.setFocused(true);
@@ -55,10 +55,26 @@ describe('backoffRefetchInterval', () => {
   });
 });
 
+describe('restartBackoffs', () => {
+  const interval = backoffRefetchInterval<Data>((data) => data?.pending ?? null);
+
+  it('starts the waits again from 4 s, as a return to the tab does', () => {
+    const query: FakeQuery = { state: { data: { pending: 'a' }, dataUpdateCount: 1, fetchStatus: 'idle' } };
+    interval(query);
+    fetched(query, 4);
+    expect(interval(query)).toBe(15_000);
+    restartBackoffs();
+    query.state.fetchStatus = 'fetching';
+    interval(query);
+    fetched(query);
+    expect(interval(query)).toBe(4000);
+  });
+});
+
 describe('backoffDelay', () => {
   it('doubles from the first wait up to the cap', () => {
     expect([0, 1, 2, 3, 4, 10].map((step) => backoffDelay(step, PENDING_PAYMENT_BACKOFF))).toEqual([
-      4000, 8000, 16_000, 32_000, 60_000, 60_000,
+      4000, 8000, 15_000, 15_000, 15_000, 15_000,
     ]);
   });
 });

@@ -1,19 +1,29 @@
 import { type FetchStatus, focusManager } from '@tanstack/react-query';
 
-/** Waits between polls: 4 s, then doubling, never more than a minute apart. */
+/**
+ * Waits between polls: 4 s, then doubling, never more than 15 s apart. A minute's cap made a payment that landed just
+ * after a poll wait up to a minute on screen (and outlast the end-to-end tests' waits on a loaded machine); a poll every
+ * 15 s for the hour an abandoned invoice lives is about 240 light reads, and only while its tab is shown.
+ */
 export type Backoff = { firstMs: number; maxMs: number };
-export const PENDING_PAYMENT_BACKOFF: Backoff = { firstMs: 4000, maxMs: 60_000 };
+export const PENDING_PAYMENT_BACKOFF: Backoff = { firstMs: 4000, maxMs: 15_000 };
 
 /** The wait before poll number `step` (0 first). */
 export function backoffDelay(step: number, { firstMs, maxMs }: Backoff): number {
   return Math.min(maxMs, firstMs * 2 ** Math.max(0, step));
 }
 
-// Each return to the tab starts the waits again from the shortest: the person is looking (maybe back from paying).
+// Each return to the tab or window starts the waits again from the shortest: the person is looking (maybe back from
+// paying). So does leaving the Add Funds payment step (restartBackoffs).
 let visibleSince = 0;
 focusManager.subscribe((isVisible) => {
   if (isVisible) visibleSince += 1;
 });
+
+/** Polls start again from the shortest wait, as on a return to the tab: the person just came back to the page. */
+export function restartBackoffs(): void {
+  visibleSince += 1;
+}
 
 type Mark = { watching: string; visibleSince: number; firstCount: number };
 /** The part of a TanStack query the interval reads. */

@@ -22,3 +22,11 @@ export function notifySuccess(message: string, title = 'Done'): void {
 export function notifyError(error: unknown, fallback = 'Something went wrong. Please try again.'): void {
   show('red', 'Something went wrong', errorMessage(error, fallback));
 }
+
+/**
+ * Takes every toast down, the ones waiting their turn too: what the last person did ("Card frozen", a failed load)
+ * is theirs, not something to show the next person at the sign-in screen.
+ */
+export function clearToasts(): void {
+  notifications.clean();
+}

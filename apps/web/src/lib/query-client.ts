@@ -13,7 +13,11 @@ function isSessionOver(error: unknown): boolean {
 
 /**
  * The product's queries do not retry (docs/product-rules.md, Data freshness). A session that ends mid-use forgets the
- * user, so guards send to /login.
+ * user, so guards send to /login. Mutations run whatever the connection (`networkMode: 'always'`): TanStack Query's
+ * default pauses one made offline and sends it when the connection returns, so a freeze, a load or a top-up tapped
+ * offline would spin without a word and then happen by surprise. Run at once, it fails at once with the API client's
+ * offline message, and nothing is ever replayed (decision 035). Reads keep the default: paused offline, read again on
+ * reconnect.
  */
 export function createQueryClient(): QueryClient {
   const forgetUserWhenSessionIsOver = (error: unknown) => {
@@ -24,7 +28,7 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onError: forgetUserWhenSessionIsOver }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   return queryClient;

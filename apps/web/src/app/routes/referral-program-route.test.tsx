@@ -210,7 +210,7 @@ describe('Referral page', () => {
     expect(await screen.findByText('Your rewards could not be loaded')).toBeInTheDocument();
     isDown = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { name: 'No rewards yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No rewards from your invites yet' })).toBeInTheDocument();
   });
 
   it('shows the First Card Creation Bonus once earned, and as pending for a referred user without a card', async () => {
@@ -222,6 +222,23 @@ describe('Referral page', () => {
     expect(screen.getByText(/creating your first card earned you/)).toHaveTextContent('$5.00');
     unmount();
 
+    // A referred user who has invited nobody: the bonus went to the balance, and the page does not read as if it
+    // contradicted itself (a bonus "in the balance" beside no earnings and "No rewards yet").
+    mockReferralApi({
+      stats: makeReferralStats({ totalEarnings: 0 }),
+      summary: makeReferralSummary([], { isReferred: true, firstCardCreationReward: { earned: true, amount: 500 } }),
+    });
+    const referred = renderPage();
+    const bonus = (await screen.findByText('First Card Creation Bonus')).closest('[role="alert"], .mantine-Alert-root');
+    expect(bonus).toHaveTextContent(/paid into your account balance at once/);
+    expect(bonus).toHaveTextContent(/referral earnings on this page count only what you earn by inviting friends/);
+    expect(bonus).not.toHaveTextContent(/already in your balance/);
+    const earnings = await screen.findByRole('region', { name: 'Total Earnings' });
+    expect(within(earnings).getByText('$0.00')).toBeInTheDocument();
+    expect(within(earnings).getByText('Earned by inviting friends')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No rewards from your invites yet' })).toBeInTheDocument();
+    referred.unmount();
+
     mockReferralApi({
       summary: makeReferralSummary([], { isReferred: true, firstCardCreationReward: { earned: false, amount: 500 } }),
     });
@@ -232,7 +249,7 @@ describe('Referral page', () => {
 
     mockReferralApi({ summary: makeReferralSummary([]) });
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'No rewards yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No rewards from your invites yet' })).toBeInTheDocument();
     expect(screen.queryByText(/First Card Creation Bonus/)).not.toBeInTheDocument();
   });
 

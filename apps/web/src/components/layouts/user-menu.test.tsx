@@ -1,10 +1,11 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AuthGuard } from '../../app/guards/auth-guard';
 import { GuestGuard } from '../../app/guards/guest-guard';
 import { currentUserQueryKey } from '../../lib/current-user-key';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { createQueryClient } from '../../lib/query-client';
 import { callsTo, jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { LocationProbe, renderWithProviders } from '../../test/render';
@@ -64,13 +65,29 @@ describe('UserMenu', () => {
     expect(queryClient.getQueryData(currentUserQueryKey)).toBeNull();
   });
 
+  it("takes the user's toasts down, the waiting ones too, so the sign-in screen shows none of them", async () => {
+    mockFetch(() => jsonResponse(200, { message: 'Signed out.' }));
+    renderSignedIn();
+    act(() => {
+      notifySuccess('Card frozen.');
+      notifySuccess('3DS code changed.');
+      notifyError(new Error('x'), 'The card could not be loaded.');
+    });
+    expect(await screen.findByText('Card frozen.')).toBeInTheDocument();
+    await logout();
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Card frozen.')).not.toBeInTheDocument());
+    expect(screen.queryByText('3DS code changed.')).not.toBeInTheDocument();
+    expect(screen.queryByText('The card could not be loaded.')).not.toBeInTheDocument();
+  });
+
   it('still signs out locally when the server call fails, and only logs a warning', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderSignedIn();
     await logout();
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
-    expect(warn).toHaveBeenCalledWith('Logout failed', expect.any(TypeError));
+    expect(warn).toHaveBeenCalledWith('Logout failed', expect.objectContaining({ errorCode: 'NetworkError' }));
   });
 });
 

@@ -76,7 +76,7 @@ describe('Login on the auth screen', () => {
     });
     renderLogin();
     const user = await signIn();
-    expect(await screen.findByRole('heading', { name: 'Enter 2F Verification Code' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Enter 2FA Verification Code' })).toBeInTheDocument();
     const verify = screen.getByRole('button', { name: 'Verify' });
     expect(verify).toBeDisabled();
     await user.click(screen.getAllByRole('textbox', { name: /Digit/ })[0]!);

@@ -40,7 +40,7 @@ async function signIn(
   await user.type(screen.getByRole('textbox', { name: /Email/ }), 'alice@example.com');
   await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'Str0ng!Pass');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
-  await screen.findByRole('heading', { name: 'Enter 2F Verification Code' });
+  await screen.findByRole('heading', { name: 'Enter 2FA Verification Code' });
   return { user, fetchMock };
 }
 

@@ -122,7 +122,7 @@ export function TwoFactorForm({ userId, email, methods = ['email'], onBack }: Tw
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={1} size="h3">
-            Enter 2F Verification Code
+            Enter 2FA Verification Code
           </Title>
           <Text size="sm" c="dimmed">
             {hint}

@@ -37,6 +37,10 @@ export function CardControls({ card, rules }: CardControlsProps) {
   const cooldownSeconds = useSecondsLeft(card.unloadAvailableAt);
   const isFrozen = card.status === 'frozen';
 
+  // The API refuses a second unload within 5 minutes (UnloadCooldown): the button waits too, saying how long.
+  const isCoolingDown = rules.unload === null && cooldownSeconds > 0;
+  const cooldownId = `${reasonsId}-cooldown`;
+
   // One line per distinct reason, in the order of the buttons.
   const reasons = [...new Set([rules.freezeToggle, rules.pin, rules.load, rules.unload, rules.delete])].filter(
     (reason): reason is string => reason !== null,
@@ -90,8 +94,8 @@ export function CardControls({ card, rules }: CardControlsProps) {
         <Button
           variant="light"
           leftSection={<IconArrowUpRight size={16} aria-hidden />}
-          disabled={rules.unload !== null}
-          aria-describedby={describedBy(rules.unload)}
+          disabled={rules.unload !== null || isCoolingDown}
+          aria-describedby={isCoolingDown ? cooldownId : describedBy(rules.unload)}
           onClick={unloadModal.open}
         >
           Unload Money
@@ -108,23 +112,23 @@ export function CardControls({ card, rules }: CardControlsProps) {
           Delete Card
         </Button>
       </SimpleGrid>
-      {reasons.length > 0 ? (
+      {reasons.length > 0 || isCoolingDown ? (
         <List size="xs" c="dimmed" spacing={2} icon={<IconLock size={12} aria-hidden style={{ marginTop: 3 }} />}>
           {reasons.map((reason) => (
             <List.Item key={reason} id={reasonId(reason)}>
               {reason}
             </List.Item>
           ))}
+          {isCoolingDown ? (
+            <List.Item id={cooldownId}>
+              Unload opens again in{' '}
+              <Text span inherit fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatCountdown(cooldownSeconds)}
+              </Text>{' '}
+              (one unload per card every 5 minutes).
+            </List.Item>
+          ) : null}
         </List>
-      ) : null}
-      {rules.unload === null && cooldownSeconds > 0 ? (
-        <Text size="xs" c="dimmed">
-          Next unload possible in{' '}
-          <Text span inherit fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatCountdown(cooldownSeconds)}
-          </Text>{' '}
-          (one per card every 5 minutes).
-        </Text>
       ) : null}
       <FreezeCardModal card={card} opened={isFreezeOpen} onClose={freezeModal.close} />
       <CardPinModal card={card} opened={isPinOpen} onClose={pinModal.close} />

@@ -1,4 +1,5 @@
 import { CARD_SECRETS_VISIBLE_MS, type Card } from '@coincard/shared';
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -101,6 +102,7 @@ function renderCardPage(cardId: string) {
 
 afterEach(() => {
   vi.useRealTimers();
+  onlineManager.setOnline(true);
 });
 
 describe('Card details page', () => {
@@ -229,6 +231,57 @@ describe('Card details page', () => {
     expect(await screen.findByText('Too many card reveals. Try again in 15 minutes.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Show CVV' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.queryByRole('region', { name: 'Card details' })).not.toBeInTheDocument();
+  });
+
+  it('keeps Unload Money off during the 5-minute cooldown, saying how long is left, and turns it on when it ends', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const card = makeCard({
+      name: 'Everyday',
+      balance: 5000,
+      unloadAvailableAt: new Date(Date.now() + 125_000).toISOString(),
+    });
+    mockCardApi({ card });
+    renderCardPage(card._id);
+
+    const unload = await screen.findByRole('button', { name: 'Unload Money' });
+    expect(unload).toBeDisabled();
+    expect(unload).toHaveAccessibleDescription(
+      /^Unload opens again in 02:0[45] \(one unload per card every 5 minutes\)\.$/,
+    );
+    // Only Unload waits: the other controls stay on.
+    for (const name of ['Freeze', '3DS Code', 'Load Money', 'Delete Card']) {
+      expect(screen.getByRole('button', { name })).toBeEnabled();
+    }
+
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(unload).toHaveAccessibleDescription(/Unload opens again in 01:0[45]/);
+    act(() => vi.advanceTimersByTime(66_000));
+    expect(unload).toBeEnabled();
+    expect(screen.queryByText(/Unload opens again/)).not.toBeInTheDocument();
+  });
+
+  it('says at once that a freeze tapped offline was not sent, and does not send it when the connection returns', async () => {
+    const card = makeCard({ name: 'Everyday', balance: 5000 });
+    const { calls } = mockCardApi({ card });
+    renderCardPage(card._id);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Freeze' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Freeze this card?' });
+
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => onlineManager.setOnline(false));
+    await user.click(within(confirm).getByRole('button', { name: 'Freeze card' }));
+    expect(
+      await screen.findByText(
+        "You're offline, so nothing was sent and nothing changed. Try again once you're connected.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(confirm).getByRole('button', { name: 'Freeze card' })).not.toHaveAttribute('data-loading');
+
+    offline.mockRestore();
+    await act(async () => onlineManager.setOnline(true));
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+    expect(within(confirm).getByRole('button', { name: 'Freeze card' })).not.toHaveAttribute('data-loading');
   });
 
   it('freezes after a confirmation, unfreezes at once, and says why Load and Unload are off while frozen', async () => {

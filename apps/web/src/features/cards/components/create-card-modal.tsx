@@ -8,6 +8,7 @@ import {
 import { Button, Group, Modal, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconConfetti } from '@tabler/icons-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { isOutcomeUnknown } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateCardMutation } from '../api/create-card';
 import { isCompletePin, ThreeDsCodeInput } from './three-ds-code-input';
@@ -51,8 +52,9 @@ function CreateCardForm({ balance, onCreated, onCancel }: CreateCardFormProps) {
       { body: { name: label, pin: Number(pin) }, idempotencyKey: attemptKey.current },
       {
         onSuccess: onCreated,
-        onError: () => {
-          attemptKey.current = null;
+        onError: (error) => {
+          // No answer: the card may exist; trying again with the same key answers it instead of making a second.
+          if (!isOutcomeUnknown(error)) attemptKey.current = null;
         },
       },
     );

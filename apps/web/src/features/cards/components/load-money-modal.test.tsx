@@ -12,8 +12,9 @@ const card = makeCard({ name: 'Everyday', balance: 0 });
 const BALANCE = 10_000;
 
 /** The API in miniature: quotes like the server, refusing anything that takes more than the balance. */
-function mockApi(options: { stepUpFirst?: boolean } = {}) {
+function mockApi(options: { stepUpFirst?: boolean; dropFirstAnswer?: boolean } = {}) {
   let needsStepUp = options.stepUpFirst ?? false;
+  let dropAnswer = options.dropFirstAnswer ?? false;
   const loads: { body: unknown; idempotencyKey: string | null }[] = [];
   const quotes: string[] = [];
   const fetchMock = mockFetch((url, init) => {
@@ -53,6 +54,11 @@ function mockApi(options: { stepUpFirst?: boolean } = {}) {
         body: JSON.parse(String(init.body)),
         idempotencyKey: new Headers(init.headers).get('Idempotency-Key'),
       });
+      if (dropAnswer) {
+        // The request reached the server, the answer was lost on the way back.
+        dropAnswer = false;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }
       return jsonResponse(200, {
         message: 'Loading $50.00 onto your card (fee $3.50). It shows on the card in a moment.',
         card: { ...card, pendingOperations: [makeOperation({ amount: 5000, fee: 350 })] },
@@ -155,6 +161,24 @@ describe('Load Money modal', () => {
     expect(loads[0]?.body).toEqual({ amount: 5000, includesFee: false });
     expect(loads[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(view.isOpen()).toBe(false));
+  });
+
+  it('sends the same Idempotency-Key again after a load that got no answer, so it cannot load twice', async () => {
+    const { loads } = mockApi({ dropFirstAnswer: true });
+    const view = renderModal();
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Load money onto Everyday' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount to put on the card/ }), '50');
+    const load = within(dialog).getByRole('button', { name: 'Load $50.00' });
+    await waitFor(() => expect(load).toBeEnabled());
+    await user.click(load);
+    expect(
+      await screen.findByText('CoinCard could not be reached. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Load $50.00' }));
+    await waitFor(() => expect(view.isOpen()).toBe(false));
+    expect(loads).toHaveLength(2);
+    expect(loads[1]?.idempotencyKey).toBe(loads[0]?.idempotencyKey);
   });
 
   it('asks to confirm it is the person for a large load, then sends it', async () => {

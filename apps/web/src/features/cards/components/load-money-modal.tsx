@@ -12,6 +12,7 @@ import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text, TextInput } f
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { isOutcomeUnknown } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/notify';
 import { needsStepUp } from '../../step-up/api/step-up';
@@ -75,7 +76,8 @@ function LoadMoneyForm({ card, onDone }: { card: Card; onDone: () => void }) {
       {
         onSuccess: onDone,
         onError: (error) => {
-          newAttempt();
+          // No answer: the load may have gone through; the same key answers it instead of loading twice.
+          if (!isOutcomeUnknown(error)) newAttempt();
           // A large load needs the person to confirm it is them; it is sent again once they have.
           if (needsStepUp(error)) setAskingStepUp(true);
         },

@@ -8,6 +8,7 @@ import {
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconClockPause } from '@tabler/icons-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { isOutcomeUnknown } from '../../../lib/api-client';
 import { formatCountdown, useSecondsLeft } from '../../../lib/countdown';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useUnloadCardMutation } from '../api/unload-card';
@@ -61,8 +62,9 @@ function UnloadMoneyForm({ card, onDone }: { card: Card; onDone: () => void }) {
       { cardId: card._id, body: { amount }, idempotencyKey: attemptKey.current },
       {
         onSuccess: onDone,
-        onError: () => {
-          attemptKey.current = null;
+        onError: (error) => {
+          // No answer: the unload may have gone through; the same key answers it instead of unloading twice.
+          if (!isOutcomeUnknown(error)) attemptKey.current = null;
         },
       },
     );

@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { activityQueryKey } from '../../../lib/activity-query-key';
 import { api } from '../../../lib/api-client';
-import { backoffRefetchInterval } from '../../../lib/backoff-refetch';
+import { backoffRefetchInterval, restartBackoffs } from '../../../lib/backoff-refetch';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
 import { depositQueryKey } from './deposit-query-keys';
 import { depositsQueryKey } from './get-deposits';
@@ -31,7 +31,11 @@ export function depositQueryOptions(created: Deposit) {
   });
 }
 
-/** Follows the deposit; once it is final, the balance and the top-ups list are read again. */
+/**
+ * Follows the deposit; once it is final, the balance and the top-ups list are read again. So are they when the payment
+ * step is left (Close, Done, a top-up for the rest), and their polls start again from the shortest wait: the person is
+ * back on the page behind, maybe just after paying.
+ */
 export function useFollowedDeposit(created: Deposit): Deposit {
   const queryClient = useQueryClient();
   const { data } = useQuery(depositQueryOptions(created));
@@ -43,6 +47,15 @@ export function useFollowedDeposit(created: Deposit): Deposit {
     for (const queryKey of [currentUserQueryKey, depositsQueryKey, activityQueryKey])
       void queryClient.invalidateQueries({ queryKey });
   }, [data.status, queryClient]);
+
+  useEffect(
+    () => () => {
+      restartBackoffs();
+      for (const queryKey of [currentUserQueryKey, depositsQueryKey, activityQueryKey])
+        void queryClient.invalidateQueries({ queryKey });
+    },
+    [queryClient],
+  );
 
   return data;
 }

@@ -3,6 +3,7 @@ import { Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { isOutcomeUnknown } from '../../../lib/api-client';
 import { useCreateDepositMutation } from '../api/create-deposit';
 import { AmountStep } from './amount-step';
 import { CoinPicker } from './coin-picker';
@@ -52,15 +53,29 @@ export function AddFundsFlow({ onClose }: AddFundsFlowProps) {
           setDeposit(created);
           setActive(2);
         },
-        onError: startNewAttempt,
+        onError: (error) => {
+          // No answer: the top-up may exist; the same key answers it instead of opening a second invoice.
+          if (!isOutcomeUnknown(error)) startNewAttempt();
+        },
       },
     );
+  };
+
+  // The rest of an underpaid invoice: a fresh top-up in the same coin and network, its amount typed in for the person.
+  const topUpRest = (cents: number) => {
+    setDeposit(null);
+    setFinalStatus(null);
+    setAmountText((cents / 100).toFixed(2));
+    startNewAttempt();
+    setActive(1);
   };
 
   const canRevisit = (step: number) => deposit === null && step < active;
   // A final invoice completes the last step too: a check for money received, a cross for one that expired or failed.
   const isUnpaid = finalStatus !== null && !finalStatus.startsWith('PAID');
-  const paymentStep = deposit ? <PaymentStep deposit={deposit} onClose={onClose} onFinal={setFinalStatus} /> : null;
+  const paymentStep = deposit ? (
+    <PaymentStep deposit={deposit} onClose={onClose} onFinal={setFinalStatus} onTopUpRest={topUpRest} />
+  ) : null;
 
   return (
     <Stepper

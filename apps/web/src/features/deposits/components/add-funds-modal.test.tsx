@@ -10,6 +10,7 @@ import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { makeUser } from '../../../test/users';
 import { AddFundsModal } from './add-funds-modal';
+import { restOfUnderpayment } from './payment-outcome';
 
 function BalanceProbe() {
   const { data } = useCurrentUser();
@@ -225,6 +226,57 @@ describe('Add Funds modal', () => {
     });
     expect(await within(dialog).findByText('Invoice expired')).toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Payment link')).not.toBeInTheDocument();
+  });
+
+  it('says an underpaid invoice in amber with what is missing, and starts a new top-up for the rest', async () => {
+    const underpaid = { ...created, status: 'PAID_LESS' as const, amountPaid: 2050 };
+    const second = makeDeposit({ amount: 2950, currency: 'USDT', network: 'TRON' });
+    const posts: { body: unknown; key: string | null }[] = [];
+    mockFetch((url, init) => {
+      if (url === '/api/user') return jsonResponse(200, makeUser({ balance: 2050 }));
+      if (url === `/api/transactions/${created._id}`) return jsonResponse(200, underpaid);
+      if (url === `/api/transactions/${second._id}`) return jsonResponse(200, second);
+      if (url.startsWith('/api/transactions/exchange-rate/'))
+        return jsonResponse(200, { from: 'USDT', to: 'USD', course: 1 });
+      if (url === '/api/transactions' && init?.method === 'POST') {
+        posts.push({ body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('Idempotency-Key') });
+        return jsonResponse(201, posts.length === 1 ? created : second);
+      }
+      return jsonResponse(404, { message: 'Not found', errorCode: 'NotFound' });
+    });
+    const { user, dialog } = await openAndChoose(/^USDT/);
+    await user.click(within(dialog).getByRole('textbox', { name: 'Network' }));
+    await user.click(await screen.findByRole('option', { name: 'TRON' }));
+    await user.type(within(dialog).getByLabelText(/Amount \(USD\)/), '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await within(dialog).findByText('Pending');
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+
+    expect(await within(dialog).findByText('Paid less than the invoice')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Payment received')).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/\$20\.50 of \$50\.00 arrived and was added to your balance\..*missing \$29\.50/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Top up $29.50' }));
+
+    // Back on the amount step, same coin and network, the rest typed in; Continue opens a new invoice for it.
+    expect(await within(dialog).findByLabelText(/Amount \(USD\)/)).toHaveValue('29.50');
+    expect(within(dialog).getByRole('textbox', { name: 'Network' })).toHaveValue('TRON');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Pending')).toBeInTheDocument();
+    expect(posts.map((post) => post.body)).toEqual([
+      { currency: 'USDT', network: 'TRON', amountInUsd: 5000 },
+      { currency: 'USDT', network: 'TRON', amountInUsd: 2950 },
+    ]);
+    expect(posts[1]?.key).not.toBe(posts[0]?.key);
+  });
+
+  it('asks for the smallest top-up when less than that is missing', () => {
+    const short = makeDeposit({ amount: 5000, amountPaid: 4990, status: 'PAID_LESS' });
+    expect(restOfUnderpayment(short)).toEqual({ missing: 10, topUp: 1000 });
   });
 
   it('resets everything on Close', async () => {

@@ -35,13 +35,15 @@ type PaymentStepProps = {
   onClose: () => void;
   /** Told once the deposit is final (paid, expired or failed). */
   onFinal?: (status: Deposit['status']) => void;
+  /** Starts a new top-up for the rest of an underpaid invoice (PAID_LESS). */
+  onTopUpRest?: (cents: number) => void;
 };
 
 /**
  * Step 3 of Add Funds: what was ordered, and the payment link to copy or open. The status follows the deposit while
  * the person pays in another tab; once it is final the link gives way to what happened.
  */
-export function PaymentStep({ deposit: created, onClose, onFinal }: PaymentStepProps) {
+export function PaymentStep({ deposit: created, onClose, onFinal, onTopUpRest }: PaymentStepProps) {
   const deposit = useFollowedDeposit(created);
   const isPending = deposit.status === 'PENDING';
   const canPay = isPending && deposit.paymentUrl !== null;
@@ -85,7 +87,7 @@ export function PaymentStep({ deposit: created, onClose, onFinal }: PaymentStepP
           </SummaryItem>
         </SimpleGrid>
       </Paper>
-      <PaymentOutcome deposit={deposit} />
+      <PaymentOutcome deposit={deposit} onTopUpRest={onTopUpRest} />
       {!isPending ? null : deposit.paymentUrl ? (
         <>
           <Group gap="xs" align="flex-end" wrap="nowrap">

@@ -125,3 +125,71 @@ describe('Email section step-up', () => {
     expect(screen.getByRole('textbox', { name: 'New email' })).toHaveFocus();
   });
 });
+
+describe('Email section code check', () => {
+  /** Sends the code to new@example.com, then types `typed` into the six boxes and presses Verify. */
+  async function verifyWith(typed: string) {
+    const user = userEvent.setup();
+    renderWithProviders(<EmailSection currentEmail="alice@example.com" />);
+    await user.click(screen.getByRole('textbox', { name: 'New email' }));
+    await user.paste('new@example.com');
+    await user.click(passwordInput());
+    await user.paste('Sturdy-Pass-42');
+    await user.click(screen.getByRole('button', { name: 'Send OTP' }));
+    await user.click(await screen.findByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.paste(typed);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    return user;
+  }
+
+  it('says a wrong code under the boxes, with the tries left, and empties them for the next try', async () => {
+    const wrong = 'Incorrect code. 4 attempts left.';
+    profileApi(
+      {},
+      {
+        '/api/user/update/email/init': sent,
+        '/api/user/update/email/verify': () =>
+          jsonResponse(400, { message: wrong, errorCode: 'InvalidCode', fields: { code: 'Incorrect code.' } }),
+      },
+    );
+    const user = await verifyWith('111111');
+    expect(await screen.findByText(wrong, { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
+    const first = screen.getByRole('textbox', { name: 'Digit 1 of 6' });
+    expect(first).toHaveValue('');
+    expect(first).toHaveFocus();
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    // Typing the next try takes the message away.
+    await user.keyboard('2');
+    expect(screen.queryByText(wrong)).not.toBeInTheDocument();
+  });
+
+  it('says an expired code under the boxes too', async () => {
+    const expired = 'This code has expired or was used too many times. Send a new code.';
+    profileApi(
+      {},
+      {
+        '/api/user/update/email/init': sent,
+        '/api/user/update/email/verify': () => jsonResponse(400, { message: expired, errorCode: 'InvalidCode' }),
+      },
+    );
+    await verifyWith('111111');
+    expect(await screen.findByText(expired, { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+
+  it('leaves what is not about the code (too many tries from this address) to a toast', async () => {
+    const slowDown = 'Too many attempts. Try again in 5 minutes.';
+    profileApi(
+      {},
+      {
+        '/api/user/update/email/init': sent,
+        '/api/user/update/email/verify': () =>
+          jsonResponse(429, { message: slowDown, errorCode: 'TooManyRequests', retryAfterSeconds: 300 }),
+      },
+    );
+    await verifyWith('111111');
+    expect(await screen.findByText(slowDown)).toBeInTheDocument();
+    expect(screen.queryByText(slowDown, { selector: '.mantine-InputWrapper-error' })).not.toBeInTheDocument();
+  });
+});

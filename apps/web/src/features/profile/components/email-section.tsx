@@ -2,6 +2,7 @@ import { OTP_LENGTH, type PasskeyAssertion } from '@coincard/shared';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { OtpInput } from '../../../components/otp-input';
+import { isApiError } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { type FormErrors, formErrorsFrom, reportFormError } from '../api/form-errors';
@@ -17,6 +18,13 @@ const SERVER_FIELDS = ['newEmail', 'currentPassword', 'code'] as const;
 type StepUpState = { currentPassword: string; code: string; passkey?: PasskeyAssertion | undefined };
 const EMPTY_STEP_UP: StepUpState = { currentPassword: '', code: '' };
 
+/** A refused code (wrong, expired, used up) is said under the boxes, where the person is typing; nothing else is. */
+function codeProblem(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  if (error.errorCode === 'InvalidCode') return error.message;
+  return error.fields?.otp ?? null;
+}
+
 /** Change Email: send a one-time code to the new address, then confirm it. */
 export function EmailSection({ currentEmail }: EmailSectionProps) {
   const [newEmail, setNewEmail] = useState('');
@@ -24,6 +32,9 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
   const factor = useSecondFactor();
   const [otp, setOtp] = useState('');
   const [otpSentTo, setOtpSentTo] = useState<string | null>(null);
+  const [otpError, setOtpError] = useState<string | null>(null);
+  // A refused code empties the boxes and focuses the first one again (a fresh input), ready for the next try.
+  const [otpAttempt, setOtpAttempt] = useState(0);
   const initMutation = useInitEmailChangeMutation();
   const verifyMutation = useVerifyEmailChangeMutation();
   const [errors, setErrors] = useState<FormErrors>({});
@@ -42,6 +53,7 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
           setOtpSentTo(email);
           setStepUp(EMPTY_STEP_UP);
           setOtp('');
+          setOtpError(null);
           notifySuccess(response.message, 'Code sent');
         },
         onError: (error) => {
@@ -56,6 +68,7 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
   const verifyOtp = (event: FormEvent) => {
     event.preventDefault();
     if (otp.length !== OTP_LENGTH) return;
+    setOtpError(null);
     verifyMutation.mutate(otp, {
       onSuccess: (response) => {
         notifySuccess(response.message, 'E-mail changed');
@@ -63,7 +76,16 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
         setNewEmail('');
         setOtp('');
       },
-      onError: (error) => notifyError(error),
+      onError: (error) => {
+        const problem = codeProblem(error);
+        if (problem === null) {
+          notifyError(error);
+          return;
+        }
+        setOtpError(problem);
+        setOtp('');
+        setOtpAttempt((attempt) => attempt + 1);
+      },
     });
   };
 
@@ -131,12 +153,29 @@ export function EmailSection({ currentEmail }: EmailSectionProps) {
               </Text>
               . It is valid for 10 minutes.
             </Text>
-            <OtpInput label="Verification code" value={otp} onChange={setOtp} autoFocus />
+            <OtpInput
+              key={otpAttempt}
+              label="Verification code"
+              value={otp}
+              onChange={(value) => {
+                setOtp(value);
+                if (value) setOtpError(null);
+              }}
+              error={otpError}
+              autoFocus
+            />
             <Group>
               <Button type="submit" disabled={otp.length !== OTP_LENGTH} loading={verifyMutation.isPending}>
                 Verify
               </Button>
-              <Button variant="subtle" color="gray" onClick={() => setOtpSentTo(null)}>
+              <Button
+                variant="subtle"
+                color="gray"
+                onClick={() => {
+                  setOtpSentTo(null);
+                  setOtpError(null);
+                }}
+              >
                 Cancel
               </Button>
             </Group>

@@ -115,7 +115,11 @@ const COLUMNS: DataTableColumn<ReferralReward>[] = [
   },
 ];
 
-/** The referred user's own $5 bonus: paid with their first card, or still waiting for it. */
+/**
+ * The referred user's own $5 bonus: paid with their first card, or still waiting for it. It goes into the account
+ * balance, not into the referral earnings the rest of the page counts (what inviting friends earns), and says so: a
+ * bonus "in your balance" beside Total Earnings $0.00 read as a contradiction.
+ */
 export function FirstCardBonusBanner({ summary }: { summary: ReferralSummary }) {
   const { earned, amount } = summary.firstCardCreationReward;
   if (earned) {
@@ -128,7 +132,8 @@ export function FirstCardBonusBanner({ summary }: { summary: ReferralSummary }) 
         title="First Card Creation Bonus"
       >
         You joined with a friend&apos;s link, so creating your first card earned you{' '}
-        <strong>{formatCents(amount)}</strong>. It is already in your balance.
+        <strong>{formatCents(amount)}</strong>, paid into your account balance at once to spend like any other money.
+        Your referral earnings on this page count only what you earn by inviting friends yourself.
       </Alert>
     );
   }
@@ -144,7 +149,8 @@ export function FirstCardBonusBanner({ summary }: { summary: ReferralSummary }) 
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           You joined with a friend&apos;s link. Create your first card and{' '}
-          <strong>{formatCents(amount > 0 ? amount : REFERRED_FIRST_CARD_REWARD_CENTS)}</strong> goes into your balance.
+          <strong>{formatCents(amount > 0 ? amount : REFERRED_FIRST_CARD_REWARD_CENTS)}</strong> goes straight into your
+          account balance (not into the referral earnings on this page, which count what inviting friends earns).
         </Text>
         <Button component={Link} to="/dashboard" size="xs" variant="light" color={semanticColors.pending}>
           Create your first card
@@ -176,7 +182,7 @@ function RewardsPanel() {
         empty={
           <EmptyState
             icon={<IconGift size={26} />}
-            title="No rewards yet"
+            title="No rewards from your invites yet"
             description={`When someone signs up with your link and verifies their e-mail you earn ${formatCents(REFERRER_SIGNUP_REWARD_CENTS)}; when they create their first card, ${formatCents(REFERRER_FIRST_CARD_REWARD_CENTS)} more.`}
           />
         }

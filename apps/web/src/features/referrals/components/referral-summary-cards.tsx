@@ -171,6 +171,9 @@ export function ReferralSummaryCards() {
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
       <SummaryCard title="Total Earnings" icon={<IconCoins size={18} />} amount={formatCents(stats.totalEarnings)}>
         <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            Earned by inviting friends
+          </Text>
           <Text size="xs" c="dimmed" style={tabular}>
             {formatCents(stats.totalWithdrawn)} withdrawn so far
           </Text>
