@@ -12,6 +12,7 @@ export * from './schemas/admin.js';
 export * from './schemas/auth.js';
 export * from './schemas/card-simulator.js';
 export * from './schemas/cardholder.js';
+export * from './schemas/card-controls.js';
 export * from './schemas/cards.js';
 export * from './schemas/common.js';
 export * from './schemas/deposits.js';
