@@ -5,8 +5,8 @@ import { type CardRow, cardAuthorizations, cards } from '../../db/schema/index.j
 import type { Deps } from '../../deps.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { AuthorizationRequest } from '../../providers/issuing/card-issuer.js';
-import { recordDecline } from './card-declines.js';
 import { firstMerchant, spendWindows } from './card-controls.service.js';
+import { recordDecline } from './card-declines.js';
 
 export type AuthorizationDecision = { approved: boolean; reason: string | null };
 

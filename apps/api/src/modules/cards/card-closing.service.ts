@@ -19,12 +19,7 @@ import { IN_TRANSIT_STATUSES } from './card-views.js';
  * back to the account balance as a `close` movement, it is frozen at the issuer at once so nothing spends it
  * meanwhile, and the card-close job deletes it there once the money is back. Answers the cents on their way back.
  */
-export async function terminateCard(
-  tx: Transaction,
-  deps: Deps,
-  locked: CardRow,
-  now: Date,
-): Promise<number> {
+export async function terminateCard(tx: Transaction, deps: Deps, locked: CardRow, now: Date): Promise<number> {
   const balance = await balanceOf(tx, cardAccount(locked));
   await tx
     .update(cards)

@@ -224,8 +224,7 @@ export function cardRoutes(deps: Deps): FastifyPluginAsyncZod {
           response: { 200: cardControlsSchema },
         },
       },
-      async (request) =>
-        updateCardControls(deps, me(request), request.params.id, request.body, contextOf(request)),
+      async (request) => updateCardControls(deps, me(request), request.params.id, request.body, contextOf(request)),
     );
 
     app.delete(

@@ -12,15 +12,7 @@ import {
   padPin,
 } from '@coincard/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import {
-  type CardRow,
-  cardMonthlyFees,
-  cardOperations,
-  cards,
-  referralRewards,
-  type UserRow,
-  users,
-} from '../../db/schema/index.js';
+import { type CardRow, cardOperations, cards, referralRewards, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -32,17 +24,16 @@ import { whereabouts } from '../../lib/whereabouts.js';
 import { IssuerError, type IssuerTransactionsPage } from '../../providers/issuing/card-issuer.js';
 import { enqueueMail } from '../../providers/mail/mail-queue.js';
 import { audit } from '../audit/audit.js';
-import { terminateCard } from './card-closing.service.js';
 import { assertSteppedUp } from '../auth/step-up.js';
 import { move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { balanceOf } from '../ledger/ledger-read.js';
 import { LIVE_REWARD_STATUSES, payFirstCardReward } from '../referrals/referral-rewards.service.js';
 import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
+import { terminateCard } from './card-closing.service.js';
 import { completeCardCreation } from './card-creation.service.js';
 import { countDeclines, declinesBetween } from './card-declines.js';
 import { queueIssuerFreeze } from './card-issuer-state.js';
-import { cardAccount, startOperation } from './card-operations.service.js';
 import { describeCard, describeCards, IN_TRANSIT_STATUSES } from './card-views.js';
 import { collectUnpaidFees } from './monthly-fees.service.js';
 
@@ -79,7 +70,11 @@ export async function createCard(
   ctx: RequestContext,
 ): Promise<CreateCardResponse> {
   // The PIN stays out of the request hash: even keyed, 10,000 candidates would give it away to whoever reads the row.
-  const requestHash = requestFingerprint(deps, 'create-card', input.singleUse ? [input.name, 'single-use'] : [input.name]);
+  const requestHash = requestFingerprint(
+    deps,
+    'create-card',
+    input.singleUse ? [input.name, 'single-use'] : [input.name],
+  );
   const replay = async (): Promise<CreateCardResponse | null> => {
     if (!idempotencyKey) return null;
     const [found] = await deps.db

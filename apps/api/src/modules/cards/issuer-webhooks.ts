@@ -11,8 +11,8 @@ import { platformAccount } from '../ledger/ledger-accounts.js';
 import { transferTotal } from '../ledger/ledger-read.js';
 import type { ProcessResult, WebhookSource } from '../webhooks/webhook-source.js';
 import { recordDecline } from './card-declines.js';
-import { afterPurchase } from './card-purchases.js';
 import { cardAccount, settleOperation } from './card-operations.service.js';
+import { afterPurchase } from './card-purchases.js';
 
 const MOVEMENT_KINDS = { fund: ['fund'], unload: ['unload', 'close', 'fee'] } as const;
 

@@ -41,7 +41,10 @@ export function verifyAuthorization(
   const refuse = (why: string) => new IssuerError('signature', why);
   if (!secret) throw refuse('no authorization secret configured');
   if (!input.timestamp || !/^\d{1,12}$/.test(input.timestamp)) throw refuse('missing or malformed timestamp');
-  if (!input.signature || !safeEqual(signAuthorization(secret, Number(input.timestamp), input.rawBody), input.signature))
+  if (
+    !input.signature ||
+    !safeEqual(signAuthorization(secret, Number(input.timestamp), input.rawBody), input.signature)
+  )
     throw refuse('bad signature');
   if (Math.abs(input.now.getTime() / 1000 - Number(input.timestamp)) > AUTHORIZATION_TOLERANCE_SECONDS)
     throw refuse('timestamp outside the tolerance');

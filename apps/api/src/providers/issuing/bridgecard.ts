@@ -455,6 +455,7 @@ export function createBridgecardIssuer(options: BridgecardOptions): CardIssuer {
   if (options.simulatorUrl) issuer.simulatorUrl = options.simulatorUrl;
   // Bridgecard itself has no authorization hook; the sandbox speaking its protocol adds one (decision 033).
   const authorizationSecret = options.authorizationSecret;
-  if (authorizationSecret) issuer.authorizations = { verify: (input) => verifyAuthorization(authorizationSecret, input) };
+  if (authorizationSecret)
+    issuer.authorizations = { verify: (input) => verifyAuthorization(authorizationSecret, input) };
   return issuer;
 }
