@@ -88,8 +88,9 @@ export const cardControlsSchema = z.object({
   monthlyWindow: windowSchema.nullable(),
   /**
    * How the issuer lets the controls hold: `authorization`: each purchase is asked about and refused before it
-   * happens; `after-purchase`: the issuer never asks, so limits are applied after a purchase by freezing the card,
-   * and merchant lock and blocked categories cannot hold (docs/card-issuer-protocol.md).
+   * happens; `after-purchase`: the issuer never asks, so the card is frozen once a purchase reaches the daily or
+   * monthly limit and a single-use card closes after its purchase; per-purchase, merchant lock and blocked categories
+   * cannot hold (docs/card-issuer-protocol.md).
    */
   enforcement: z.enum(['authorization', 'after-purchase']),
 });

@@ -24,8 +24,8 @@ export const cardSchema = z.object({
   /** The card's ledger balance in cents: what is on it and spendable. */
   balance: z.number().int(),
   status: z.enum(CARD_STATUSES),
-  /** Why a frozen card is frozen. */
-  frozenReason: z.enum(['user', 'unpaid_fee', 'admin']).nullable(),
+  /** Why a frozen card is frozen; `limit`: a spending limit was reached on an issuer that cannot refuse (033). */
+  frozenReason: z.enum(['user', 'unpaid_fee', 'admin', 'limit']).nullable(),
   /** Monthly fees this card owes that neither the balance nor the card could pay (cents). */
   unpaidFees: z.number().int(),
   holderName: z.string().nullable(),

@@ -34,10 +34,13 @@ export const cards = pgTable(
     issuerCardId: text('issuer_card_id'),
     name: text('name').notNull(),
     status: text('status', { enum: CARD_STATUSES }).notNull().default('pending'),
-    /** Why a frozen card is frozen: the user, an unpaid monthly fee, or an admin. */
-    frozenReason: text('frozen_reason', { enum: ['user', 'unpaid_fee', 'admin'] }),
+    /**
+     * Why a frozen card is frozen: the user, an unpaid monthly fee, an admin, or a spending limit reached on an issuer
+     * that cannot refuse purchases (decision 033).
+     */
+    frozenReason: text('frozen_reason', { enum: ['user', 'unpaid_fee', 'admin', 'limit'] }),
     /** Under a support block: why the card was frozen before it (null when it was active), restored when lifted. */
-    frozenReasonBeforeBlock: text('frozen_reason_before_block', { enum: ['user', 'unpaid_fee'] }),
+    frozenReasonBeforeBlock: text('frozen_reason_before_block', { enum: ['user', 'unpaid_fee', 'limit'] }),
     last4: text('last4'),
     holderName: text('holder_name'),
     /** While the issuer has not confirmed creation, the PIN sealed with the app key, so a retry can resend it. */

@@ -83,9 +83,10 @@ function EnforcementNote({ controls }: { controls: CardControls }) {
   }
   return (
     <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} aria-hidden />} p="sm">
-      This card's issuer does not ask before a purchase. A single-use card still closes after its first purchase;
-      limits, the merchant lock and blocked categories are saved and spending is counted, but a purchase cannot be
-      refused for them.
+      This card's issuer does not ask before a purchase, so these controls hold after it: the card is frozen as soon as
+      a purchase reaches the daily or monthly limit (that purchase itself goes through), and a single-use card closes
+      after its first purchase. The per-purchase limit, merchant lock and blocked categories cannot refuse a purchase
+      with this issuer.
     </Alert>
   );
 }
