@@ -37,10 +37,12 @@ test('card controls: a single-use option at creation, limits on the card page, a
   await dialog.getByRole('textbox', { name: 'Card label' }).fill('Limited');
   await dialog.getByRole('textbox').nth(1).click();
   await page.keyboard.type('4821');
-  await dialog.getByText('Single-use card').click();
-  await expect(dialog.getByRole('switch')).toBeChecked();
+  const singleUse = dialog.getByRole('switch', { name: 'Single-use card' });
+  await singleUse.click();
+  await expect(singleUse).toBeChecked();
   await shoot(page, '60-controls-1-create-single-use', { scope: '[role="dialog"]' });
-  await dialog.getByText('Single-use card').click();
+  await singleUse.click();
+  await expect(singleUse).not.toBeChecked();
   await dialog.getByRole('button', { name: /^Create card/ }).click();
   await expect(dialog).toBeHidden();
 
@@ -64,7 +66,7 @@ test('card controls: a single-use option at creation, limits on the card page, a
   await controls(page).getByRole('textbox', { name: 'Per purchase' }).fill('10');
   await controls(page).getByRole('textbox', { name: 'Per day' }).fill('15');
   await controls(page).getByRole('textbox', { name: 'Per month' }).fill('100');
-  await controls(page).getByText('Gambling').click();
+  await controls(page).getByRole('checkbox', { name: 'Gambling' }).check();
   await controls(page).getByRole('button', { name: 'Save controls' }).click();
   await expect(page.getByText('Spending controls saved')).toBeVisible();
   await expect(controls(page).getByText(/\$15\.00 left today, renews on/)).toBeVisible();
