@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** The folder every spec's screenshots go to (fixtures.ts, snap). */
-export const SCREENS = fileURLToPath(new URL('../artifacts/screens/', import.meta.url));
+export const SCREENS = fileURLToPath(new URL('./artifacts/screens/', import.meta.url));
 const WIDTHS = [1440, 390, 320] as const;
 
 /** Toasts and transitions come and go on their own clock: screenshots and axe wait for a still screen. */
