@@ -75,9 +75,13 @@ test('the card journey: create, load with the quote, spend, unload, freeze, reve
   await expect(page.getByRole('status').filter({ hasText: /declined/i })).toBeVisible();
   await page.getByRole('link', { name: /Back to your card/ }).click();
 
-  // The purchase is in the card's history, signed and coloured as a debit.
-  const purchase = history(page).getByRole('listitem').filter({ hasText: 'Spotify' });
+  // The purchase is in the card's history, signed and coloured as a debit; the declined one beside it with its reason.
+  const purchase = history(page).getByRole('listitem').filter({ hasText: 'Spotify' }).filter({ hasText: 'Debit' });
   await expect(purchase).toContainText('-$12.34');
+  const declined = history(page)
+    .getByRole('listitem')
+    .filter({ hasText: 'Declined: Insufficient balance to pay the merchant charge' });
+  await expect(declined).toHaveCount(1);
   await expect(page.getByText('$7.66').first()).toBeVisible();
   await snap(page, '50-cards-6-history-with-purchase');
 

@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.js';
 import { requestIds } from './lib/request-ids.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
 import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { passkeyRoutes, passkeySignInRoutes } from './modules/auth/passkeys/passkeys.routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(cardRoutes(deps), { prefix: '/api/cards' });
   await app.register(cardAuthorizationRoutes(deps), { prefix: '/api/issuing' });
   await app.register(referralRoutes(deps), { prefix: '/api/referrals' });
+  await app.register(activityRoutes(deps), { prefix: '/api/activity' });
   await app.register(webhookRoutes(deps, webhookSources), { prefix: '/api/webhooks' });
   // Demo features exist only in demo mode (config.ts refuses a sandbox outside it; this holds even if it did not).
   const { demoMode } = deps.config;

@@ -32,6 +32,7 @@ const AdminAuditRoute = lazyPage(loadAdminArea, 'AdminAuditRoute');
 const AdminReviewsRoute = lazyPage(loadAdminArea, 'AdminReviewsRoute');
 const AdminJobsRoute = lazyPage(loadAdminArea, 'AdminJobsRoute');
 const ReferralProgramRoute = lazyPage(() => import('./routes/referral-program-route'), 'ReferralProgramRoute');
+const StatementRoute = lazyPage(() => import('./routes/statement-route'), 'StatementRoute');
 const VerifyIdentityRoute = lazyPage(() => import('./routes/verify-identity-route'), 'VerifyIdentityRoute');
 const RestrictedCountriesPage = lazyPage(
   () => import('../features/info/restricted-countries-page'),
@@ -87,6 +88,7 @@ export function AppRoutes() {
               </Route>
               <Route element={<AuthGuard roles={['user']} />}>
                 <Route path="/referral-program" element={<ReferralProgramRoute />} />
+                <Route path="/statement" element={<StatementRoute />} />
                 <Route path="/cards/:id" element={<CardDetailsRoute />} />
                 <Route path="/verify" element={<VerifyIdentityRoute />} />
               </Route>

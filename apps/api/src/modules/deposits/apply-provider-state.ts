@@ -217,6 +217,7 @@ export async function applyProviderState(
         webhookReport: stored,
         amountPaid,
         creditedAmount: credit,
+        txHash: state.txHash ?? deposit.txHash,
         nextCheckAt: null,
         updatedAt: now,
       })

@@ -7,7 +7,7 @@ import { CreateCardModal } from '../../features/cards/components/create-card-mod
 import { MyCardsPanel } from '../../features/cards/components/my-cards-panel';
 import { UserDashboard } from '../../features/dashboard/components/user-dashboard';
 import { AddFundsModal } from '../../features/deposits/components/add-funds-modal';
-import { RecentTopUps } from '../../features/deposits/components/recent-top-ups';
+import { RecentActivity } from '../../features/statement/components/recent-activity';
 import { useCurrentUser } from '../../lib/current-user';
 import { lazyPage } from '../../lib/lazy-page';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -33,7 +33,7 @@ export function UserDashboardPage({ user }: { user: User }) {
         onAddMoney={addFunds.open}
         onCreateCard={createCard.open}
         myCards={<MyCardsPanel user={user} verification={verification} onCreateCard={createCard.open} />}
-        recentTopUps={<RecentTopUps onAddMoney={addFunds.open} />}
+        recentTopUps={<RecentActivity onAddMoney={addFunds.open} />}
       />
       <AddFundsModal opened={isAddFundsOpen} onClose={addFunds.close} />
       <CreateCardModal opened={isCreateCardOpen} onClose={createCard.close} balance={user.balance} />

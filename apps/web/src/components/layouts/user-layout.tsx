@@ -8,6 +8,7 @@ import { UserMenu } from './user-menu';
 
 const TOP_LINKS = [
   { to: '/dashboard', label: 'Dashboard' },
+  { to: '/statement', label: 'Statement' },
   { to: '/referral-program', label: 'Referral Program' },
 ] as const;
 

@@ -1,6 +1,7 @@
 import { type Card, type DeleteCardResponse, deleteCardResponseSchema, type User } from '@coincard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { activityQueryKey } from '../../../lib/activity-query-key';
 import { api } from '../../../lib/api-client';
 import { cardsQueryKey } from '../../../lib/cards-query-key';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
@@ -31,7 +32,8 @@ export function useDeleteCardMutation() {
         queryClient.removeQueries({ queryKey });
       }
       queryClient.setQueryData<Card[]>(cardsQueryKey, (cards) => cards?.filter((card) => card._id !== cardId));
-      for (const queryKey of [cardsQueryKey, currentUserQueryKey]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [cardsQueryKey, currentUserQueryKey, activityQueryKey])
+        void queryClient.invalidateQueries({ queryKey });
       notifySuccess(message, 'Card deleted');
       // The card's balance travels back moments later: keep the dashboard's balance following it until it lands.
       if (returnedAmount > 0 && balanceBefore !== undefined) {

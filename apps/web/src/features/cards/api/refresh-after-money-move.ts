@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { activityQueryKey } from '../../../lib/activity-query-key';
 import { cardsQueryKey } from '../../../lib/cards-query-key';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
 import { cardQueryKey } from './get-card';
@@ -17,6 +18,7 @@ export function refreshAfterMoneyMove(queryClient: QueryClient, cardId: string):
     cardQueryKey(cardId),
     cardSecretsQueryKey(cardId),
     cardTransactionsQueryKey(cardId),
+    activityQueryKey,
   ];
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }

@@ -1,5 +1,6 @@
 import { type CreateDepositBody, type Deposit, depositSchema } from '@coincard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { activityQueryKey } from '../../../lib/activity-query-key';
 import { api } from '../../../lib/api-client';
 import { cardsQueryKey } from '../../../lib/cards-query-key';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
@@ -26,7 +27,7 @@ export function useCreateDepositMutation() {
     mutationFn: createDeposit,
     // Not awaited: the payment link shows at once while the lists refresh behind it.
     onSuccess: () => {
-      for (const queryKey of [currentUserQueryKey, cardsQueryKey, depositsQueryKey]) {
+      for (const queryKey of [currentUserQueryKey, cardsQueryKey, depositsQueryKey, activityQueryKey]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     },

@@ -1,6 +1,7 @@
 import { type Deposit, depositSchema } from '@coincard/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { activityQueryKey } from '../../../lib/activity-query-key';
 import { api } from '../../../lib/api-client';
 import { backoffRefetchInterval } from '../../../lib/backoff-refetch';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
@@ -39,7 +40,8 @@ export function useFollowedDeposit(created: Deposit): Deposit {
   useEffect(() => {
     if (!wasPending.current || data.status === 'PENDING') return;
     wasPending.current = false;
-    for (const queryKey of [currentUserQueryKey, depositsQueryKey]) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of [currentUserQueryKey, depositsQueryKey, activityQueryKey])
+      void queryClient.invalidateQueries({ queryKey });
   }, [data.status, queryClient]);
 
   return data;

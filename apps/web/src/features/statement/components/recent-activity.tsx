@@ -1,0 +1,70 @@
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus, IconReceipt } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { useActivityQuery } from '../api/get-activity';
+import { StatementTable } from './statement-table';
+
+const LATEST = 5;
+
+/**
+ * The dashboard's "Recent Transactions": the statement's latest lines (top-ups with their status and Pay link), and
+ * the way to the whole statement. While a top-up waits for payment the list keeps itself current.
+ */
+export function RecentActivity({ onAddMoney }: { onAddMoney: () => void }) {
+  const { data, isPending, isError, refetch, isPlaceholderData } = useActivityQuery({ page: 1, pageSize: LATEST });
+  const isWaiting = data?.items.some((line) => line.status === 'pending') ?? false;
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="recent-transactions-title"
+      aria-busy={isPending || isPlaceholderData}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="center" gap="xs">
+          <Title order={2} size="h4" id="recent-transactions-title">
+            Recent Transactions
+          </Title>
+          {isWaiting ? (
+            <Group gap={6} wrap="nowrap">
+              <Loader size={12} type="oval" aria-hidden />
+              <Text size="xs" c="dimmed">
+                Waiting for payment, updating automatically
+              </Text>
+            </Group>
+          ) : null}
+        </Group>
+        <StatementTable
+          label="Your latest transactions"
+          lines={data?.items}
+          isLoading={isPending}
+          isError={isError}
+          onRetry={() => void refetch()}
+          isRefreshing={isPlaceholderData}
+          pagination={null}
+          skeletonRows={LATEST}
+          empty={
+            <EmptyState
+              icon={<IconReceipt size={26} />}
+              title="No transactions yet"
+              description="Add money with crypto; each top-up, card fee, load and purchase appears here, newest first."
+              action={
+                <Button mt="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAddMoney}>
+                  Add Money
+                </Button>
+              }
+            />
+          }
+        />
+        {data && data.meta.total > 0 ? (
+          <Anchor component={Link} to="/statement" size="sm" fw={600} w="fit-content">
+            View full statement{data.meta.total > LATEST ? ` (${data.meta.total} lines)` : ''}
+          </Anchor>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
