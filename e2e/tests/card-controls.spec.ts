@@ -54,6 +54,8 @@ test('card controls: a single-use option at creation, limits on the card page, a
   const cardId = page.url().split('/').pop() ?? '';
   const loaded = await page.request.patch(`/api/cards/${cardId}/load`, { data: { amount: 2000, includesFee: false } });
   expect(loaded.status()).toBe(200);
+  // Loaded behind the page's back: read again, and the page follows the load until it arrives.
+  await page.reload();
   await expect(history(page).getByText(/funding/i)).toBeVisible({ timeout: 20_000 });
 
   // Limits: a bad one is refused in the form, good ones saved with what is left and when it renews.
