@@ -1,6 +1,4 @@
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import {
   codeIn,
   expect,
@@ -15,56 +13,7 @@ import {
   waitForMail,
   waitForTopUpStatus,
 } from '../fixtures';
-
-/** The folder the other specs' screenshots go to (fixtures.ts, snap). */
-const SCREENS = fileURLToPath(new URL('../artifacts/screens/', import.meta.url));
-const WIDTHS = [1440, 390, 320] as const;
-
-/** Toasts and transitions come and go on their own clock: screenshots and axe wait for a still screen. */
-async function still(page: Page) {
-  await expect(page.getByRole('button', { name: 'Close notification' })).toHaveCount(0, { timeout: 8000 });
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-}
-
-/** Every axe finding of WCAG A/AA, landmark rules included (moderate ones too), on what `scope` shows. */
-async function expectAxeClean(page: Page, name: string, scope?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'best-practice']);
-  if (scope) builder.include(scope);
-  const { violations } = await builder.analyze();
-  const found = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id.startsWith('landmark'))
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `axe on ${name}`).toEqual([]);
-}
-
-/**
- * Screenshots a screen at 1440, 390 and 320 px in the light scheme and at 1440 px in the dark one, checking it with axe
- * in both schemes. A dialog (`scope`) is shot as the viewport shows it: a full-page shot would add the page below it.
- */
-async function shoot(page: Page, name: string, options: { scope?: string } = {}) {
-  await still(page);
-  const fullPage = !options.scope;
-  // A full-page shot of a scrolled page draws the fixed top bar where the scroll left it.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  const size = page.viewportSize() ?? { width: 1440, height: 900 };
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SCREENS}90-${name}-${width}.png`, fullPage });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await expectAxeClean(page, name, options.scope);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SCREENS}90-${name}-1440-dark.png`, fullPage });
-  await expectAxeClean(page, `${name} (dark)`, options.scope);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(size);
-}
+import { expectAxeClean, SCREENS, shoot } from '../screens';
 
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -95,7 +44,7 @@ test('Add Funds by keyboard, then paid in the checkout tab: step 3 follows the d
   await page.getByRole('button', { name: 'Add Money' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Funds' });
   await expect(dialog.getByRole('textbox', { name: 'Search cryptocurrencies' })).toBeFocused();
-  await shoot(page, 'add-funds-1-coin', { scope: '[role="dialog"]' });
+  await shoot(page, '90-add-funds-1-coin', { scope: '[role="dialog"]' });
 
   // Keyboard only: Tab to the first coin (USDT), Enter, and focus is on the next step's first field.
   await page.keyboard.press('Tab');
@@ -106,7 +55,7 @@ test('Add Funds by keyboard, then paid in the checkout tab: step 3 follows the d
   await expect(dialog.getByRole('textbox', { name: 'Amount (USD)' })).toBeFocused();
   await page.keyboard.type('50');
   await expect(dialog.getByText(/1 USDT = \$1\.\d+ USD/)).toBeVisible();
-  await shoot(page, 'add-funds-2-amount', { scope: '[role="dialog"]' });
+  await shoot(page, '90-add-funds-2-amount', { scope: '[role="dialog"]' });
   await page.keyboard.press('Enter');
 
   const summary = dialog.getByLabel('Payment summary');
@@ -114,7 +63,7 @@ test('Add Funds by keyboard, then paid in the checkout tab: step 3 follows the d
   await expect(summary.getByText('Pending')).toBeVisible();
   // The modal holds no second banner beside the top bar's (axe landmark rules over the whole page).
   await expectAxeClean(page, 'Add Funds step 3 over the dashboard');
-  await shoot(page, 'add-funds-3-pending', { scope: '[role="dialog"]' });
+  await shoot(page, '90-add-funds-3-pending', { scope: '[role="dialog"]' });
 
   const [checkout] = await Promise.all([
     page.waitForEvent('popup'),
@@ -130,7 +79,7 @@ test('Add Funds by keyboard, then paid in the checkout tab: step 3 follows the d
   await expect(summary.getByText('Paid', { exact: true })).toBeVisible();
   await expect(dialog.getByText('$50.00 was added to your balance.')).toBeVisible();
   await expect(dialog.getByRole('link', { name: /Pay Now/ })).toHaveCount(0);
-  await shoot(page, 'add-funds-4-paid', { scope: '[role="dialog"]' });
+  await shoot(page, '90-add-funds-4-paid', { scope: '[role="dialog"]' });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText('$50.00').first()).toBeVisible();
 });
@@ -174,7 +123,7 @@ test('a wrong current password is marked on its field, not in a toast', async ({
   await expect(current).toBeFocused();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
   await current.blur();
-  await shoot(page, 'profile-wrong-password');
+  await shoot(page, '90-profile-wrong-password');
 });
 
 test('the 2FA step resends the code after a short wait, and the new code signs in', async ({ page }) => {
@@ -192,7 +141,7 @@ test('the 2FA step resends the code after a short wait, and the new code signs i
   const resend = page.getByRole('button', { name: /^Resend code/ });
   await expect(resend).toBeDisabled();
   await expect(resend).toHaveText(/^Resend code in \d+ s$/);
-  await shoot(page, '2fa-resend-waiting');
+  await shoot(page, '90-2fa-resend-waiting');
 
   await expect(resend).toBeEnabled({ timeout: 35_000 });
   const askedAt = new Date(Date.now() - 1000);
@@ -220,7 +169,7 @@ test('forgot password gives way to Check your inbox; a used reset link offers a 
   await expect(page.getByText('Email sent! Check your inbox for further instructions.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reset Password' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Send the link again in \d+ s$/ })).toBeDisabled();
-  await shoot(page, 'forgot-password-sent');
+  await shoot(page, '90-forgot-password-sent');
 
   const link = linkIn(
     await waitForMail(page, email, 'Reset your password', askedAt),
@@ -238,7 +187,7 @@ test('forgot password gives way to Check your inbox; a used reset link offers a 
   await page.getByRole('button', { name: 'Set new password' }).click();
   const requestNew = page.getByRole('link', { name: 'Request a new link' });
   await expect(requestNew).toHaveAttribute('href', '/password/forgot');
-  await shoot(page, 'reset-link-used');
+  await shoot(page, '90-reset-link-used');
   await requestNew.click();
   await expect(page).toHaveURL(/\/password\/forgot$/);
 });
@@ -253,7 +202,7 @@ test('sign-up says a too-common password once, on the field', async ({ page }) =
   await expect(message).toHaveCount(1);
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Password', exact: true }).blur();
-  await shoot(page, 'signup-common-password');
+  await shoot(page, '90-signup-common-password');
 });
 
 test('the inactive referral link is not in the page to be copied by hand', async ({ page }) => {
@@ -268,7 +217,7 @@ test('the inactive referral link is not in the page to be copied by hand', async
   await expect(standIn).toBeVisible();
   expect(await standIn.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await shoot(page, 'referral-link-inactive');
+  await shoot(page, '90-referral-link-inactive');
 });
 
 test('an administrator reaches their own Profile Settings, where the last second factor is kept on', async ({
@@ -285,5 +234,5 @@ test('an administrator reaches their own Profile Settings, where the last second
   await expect(page.getByRole('switch', { name: 'Require an e-mailed code at sign-in' })).toHaveCount(0);
   await expect(page.getByText('An e-mailed code is required at every sign-in.')).toBeVisible();
   await expect(page.getByText(/Administrators always keep a second factor/).first()).toBeVisible();
-  await shoot(page, 'admin-profile-settings');
+  await shoot(page, '90-admin-profile-settings');
 });

@@ -20,6 +20,7 @@ import { stepUpRoutes } from './modules/auth/step-up.routes.js';
 import { totpRoutes, twoFactorEmailRoute } from './modules/auth/totp/totp.routes.js';
 import { userSessionRoutes } from './modules/auth/user-sessions.routes.js';
 import { adminCardholderRoutes, cardholderRoutes } from './modules/cardholders/cardholder.routes.js';
+import { cardAuthorizationRoutes } from './modules/cards/card-authorization.routes.js';
 import { cardRoutes } from './modules/cards/cards.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
@@ -73,7 +74,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   registerNulGuard(app);
   registerRequestGuard(app, {
     appOrigin: deps.config.appOrigin,
-    exemptPrefixes: ['/api/webhooks/', '/sandbox/payments/v1/'],
+    exemptPrefixes: ['/api/webhooks/', '/api/issuing/', '/sandbox/payments/v1/'],
   });
 
   await app.register(fastifyCookie);
@@ -109,6 +110,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   await app.register(cardholderRoutes(deps), { prefix: '/api/cardholder' });
   await app.register(depositRoutes(deps), { prefix: '/api/transactions' });
   await app.register(cardRoutes(deps), { prefix: '/api/cards' });
+  await app.register(cardAuthorizationRoutes(deps), { prefix: '/api/issuing' });
   await app.register(referralRoutes(deps), { prefix: '/api/referrals' });
   await app.register(activityRoutes(deps), { prefix: '/api/activity' });
   await app.register(webhookRoutes(deps, webhookSources), { prefix: '/api/webhooks' });

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'auth.two_factor_failed',
   'auth.two_factor_sent',
   'card.activated',
+  'card.controls_changed',
+  'card.single_use_closed',
   'card.close_completed',
   'card.close_failed',
   'card.created',

@@ -11,6 +11,7 @@ export * from './restricted-countries.js';
 export * from './schemas/activity.js';
 export * from './schemas/admin.js';
 export * from './schemas/auth.js';
+export * from './schemas/card-controls.js';
 export * from './schemas/card-simulator.js';
 export * from './schemas/cardholder.js';
 export * from './schemas/cards.js';

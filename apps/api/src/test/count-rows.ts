@@ -10,6 +10,7 @@ export type CountedTable =
   | 'cards'
   | 'card_operations'
   | 'card_declines'
+  | 'card_authorizations'
   | 'ledger_transfers'
   | 'audit_log';
 

@@ -23,6 +23,7 @@ export function makeCard(overrides: Partial<Card> = {}): Card {
     monthlyLimit: 500_000,
     unloadAvailableAt: null,
     nextFeeDueAt: '2026-04-01T10:00:00.000Z',
+    singleUse: false,
     simulatorUrl: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',

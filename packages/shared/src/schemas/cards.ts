@@ -24,8 +24,8 @@ export const cardSchema = z.object({
   /** The card's ledger balance in cents: what is on it and spendable. */
   balance: z.number().int(),
   status: z.enum(CARD_STATUSES),
-  /** Why a frozen card is frozen. */
-  frozenReason: z.enum(['user', 'unpaid_fee', 'admin']).nullable(),
+  /** Why a frozen card is frozen; `limit`: a spending limit was reached on an issuer that cannot refuse (033). */
+  frozenReason: z.enum(['user', 'unpaid_fee', 'admin', 'limit']).nullable(),
   /** Monthly fees this card owes that neither the balance nor the card could pay (cents). */
   unpaidFees: z.number().int(),
   holderName: z.string().nullable(),
@@ -39,6 +39,8 @@ export const cardSchema = z.object({
   /** When the next unload is allowed (the 5-minute cooldown), or null when it is allowed now. */
   unloadAvailableAt: z.string().nullable(),
   nextFeeDueAt: z.string(),
+  /** Closes after its first purchase (chosen at creation). */
+  singleUse: z.boolean(),
   /** The sandbox's spend simulator for this card; null with a real issuer. */
   simulatorUrl: z.string().nullable(),
   createdAt: z.string(),
@@ -62,7 +64,12 @@ export const cardPinSchema = z
 
 export const padPin = (pin: number) => String(pin).padStart(4, '0');
 
-export const createCardBodySchema = z.object({ name: cardLabelSchema, pin: cardPinSchema });
+export const createCardBodySchema = z.object({
+  name: cardLabelSchema,
+  pin: cardPinSchema,
+  /** A single-use card closes after its first purchase and its balance returns to the account balance. */
+  singleUse: z.boolean({ message: 'singleUse must be true or false.' }).default(false),
+});
 export type CreateCardBody = z.input<typeof createCardBodySchema>;
 
 export const createCardResponseSchema = z.object({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -33,10 +34,13 @@ export const cards = pgTable(
     issuerCardId: text('issuer_card_id'),
     name: text('name').notNull(),
     status: text('status', { enum: CARD_STATUSES }).notNull().default('pending'),
-    /** Why a frozen card is frozen: the user, an unpaid monthly fee, or an admin. */
-    frozenReason: text('frozen_reason', { enum: ['user', 'unpaid_fee', 'admin'] }),
+    /**
+     * Why a frozen card is frozen: the user, an unpaid monthly fee, an admin, or a spending limit reached on an issuer
+     * that cannot refuse purchases (decision 033).
+     */
+    frozenReason: text('frozen_reason', { enum: ['user', 'unpaid_fee', 'admin', 'limit'] }),
     /** Under a support block: why the card was frozen before it (null when it was active), restored when lifted. */
-    frozenReasonBeforeBlock: text('frozen_reason_before_block', { enum: ['user', 'unpaid_fee'] }),
+    frozenReasonBeforeBlock: text('frozen_reason_before_block', { enum: ['user', 'unpaid_fee', 'limit'] }),
     last4: text('last4'),
     holderName: text('holder_name'),
     /** While the issuer has not confirmed creation, the PIN sealed with the app key, so a retry can resend it. */
@@ -53,6 +57,16 @@ export const cards = pgTable(
     /** The close-deleted-cards job's next look at a terminated card, backing off while the issuer will not close it. */
     closeAttempts: integer('close_attempts').notNull().default(0),
     nextCloseAttemptAt: ts('next_close_attempt_at'),
+    /** Spending controls (decision 033): cents, null for no limit. */
+    limitPerPurchase: bigint('limit_per_purchase', { mode: 'number' }),
+    limitDaily: bigint('limit_daily', { mode: 'number' }),
+    limitMonthly: bigint('limit_monthly', { mode: 'number' }),
+    /** Only the merchant of the card's first approved purchase may charge it. */
+    merchantLock: boolean('merchant_lock').notNull().default(false),
+    /** Merchant category ids (packages/shared MERCHANT_CATEGORIES) refused at authorization. */
+    blockedCategories: text('blocked_categories').array().notNull().default(sql`'{}'::text[]`),
+    /** Closes after its first purchase; chosen at creation, never changed. */
+    singleUse: boolean('single_use').notNull().default(false),
     /** Reconciliation's lease and last look. */
     balanceCheckedAt: ts('balance_checked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -66,6 +80,10 @@ export const cards = pgTable(
     index('cards_fee_due_idx').on(t.nextFeeDueAt).where(sql`${t.status} in ('active', 'frozen')`),
     index('cards_pending_idx').on(t.nextCreationAttemptAt).where(sql`${t.status} = 'pending'`),
     check('cards_status_check', sql`${t.status} in ('pending', 'active', 'frozen', 'terminated', 'failed')`),
+    check(
+      'cards_limits_check',
+      sql`coalesce(${t.limitPerPurchase}, 1) > 0 and coalesce(${t.limitDaily}, 1) > 0 and coalesce(${t.limitMonthly}, 1) > 0`,
+    ),
     check('cards_name_check', sql`char_length(${t.name}) between 1 and 32`),
     check(
       'cards_frozen_reason_check',

@@ -1,4 +1,5 @@
 export * from './audit-log.js';
+export * from './card-authorizations.js';
 export * from './card-declines.js';
 export * from './cardholder-verifications.js';
 export * from './cards.js';

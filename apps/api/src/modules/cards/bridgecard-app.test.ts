@@ -132,4 +132,47 @@ describe('the product on a Bridgecard-compatible issuer', () => {
     });
     expect(response.status).toBe(401);
   });
+
+  it('holds controls after the purchase: no authorization hook, frozen at a limit, single-use closed', async () => {
+    const settle = async () => {
+      await fake.decisionsSent();
+      await t.runJobs();
+    };
+    const { jar } = await fundedUser(t, 'bridge-controls@example.com', 20_000, { settle });
+    const loadedCard = async (body: Record<string, unknown>) => {
+      const card = (await createCard(t, jar, body)).json().card;
+      const load = (await t.request('PATCH', `/api/cards/${card._id}/load`, { jar, body: { amount: 4000 } })).json();
+      await fake.completeOperation(load.operation._id, 'successful');
+      await t.runJobs();
+      const issuerCard = [...fake.cards.values()].find((entry) => entry.card_number.endsWith(card.last4Digits));
+      return { cardId: card._id as string, issuerCardId: issuerCard?.card_id ?? '' };
+    };
+    const limited = await loadedCard({ name: 'Limited', pin: 1234 });
+    const put = await t.request('PUT', `/api/cards/${limited.cardId}/controls`, {
+      jar,
+      body: { perPurchase: null, daily: 2000, monthly: null, merchantLock: false, blockedCategories: [] },
+    });
+    expect(put.json()).toMatchObject({ enforcement: 'after-purchase', daily: 2000 });
+    expect((await t.request('POST', '/api/issuing/authorizations', { body: {} })).statusCode).toBe(404);
+
+    await fake.purchase(limited.issuerCardId, 1500);
+    await t.runJobs();
+    expect(await cardOf(t, jar, limited.cardId)).toMatchObject({ status: 'active', balance: 2500 });
+    await fake.purchase(limited.issuerCardId, 600);
+    await t.runJobs();
+    expect(await cardOf(t, jar, limited.cardId)).toMatchObject({ status: 'frozen', frozenReason: 'limit' });
+    expect(fake.requests.some((r) => r.path === '/cards/freeze_card' && r.query.card_id === limited.issuerCardId)).toBe(
+      true,
+    );
+    const controls = (await t.request('GET', `/api/cards/${limited.cardId}/controls`, { jar })).json();
+    expect(controls.dailyWindow).toMatchObject({ spent: 2100, left: 0 });
+
+    const single = await loadedCard({ name: 'Once', pin: 1234, singleUse: true });
+    await fake.purchase(single.issuerCardId, 1000);
+    await t.runJobs();
+    expect((await t.request('GET', `/api/cards/${single.cardId}/public`, { jar })).statusCode).toBe(404);
+    expect(
+      await countRows(t, 'card_operations', sql`card_id = ${single.cardId} and kind = 'close' and amount = 3000`),
+    ).toBe(1);
+  });
 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { cardOperations, cards } from '../../db/schema/index.js';
+import type { Executor, Transaction } from '../../db/client.js';
+import { type CardRow, cardMonthlyFees, cardOperations, cards } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import type { JobHandler } from '../../jobs/engine.js';
 import { enqueueMissing, SWEEP_BATCH } from '../../jobs/sweep.js';
@@ -8,9 +8,32 @@ import { uuidv7 } from '../../lib/ids.js';
 import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { balanceOf } from '../ledger/ledger-read.js';
 import { reportCardDivergence } from './card-divergence.js';
+import { queueIssuerFreeze } from './card-issuer-state.js';
 import { cardAccount, startOperation } from './card-operations.service.js';
 import { backfillSpending } from './card-reconciliation.service.js';
 import { IN_TRANSIT_STATUSES } from './card-views.js';
+
+/**
+ * Terminates a card inside the caller's transaction (the card row locked): the one way a card closes, whether its
+ * owner deletes it or a single-use card has made its purchase. Unpaid fees are waived with it, its balance starts
+ * back to the account balance as a `close` movement, it is frozen at the issuer at once so nothing spends it
+ * meanwhile, and the card-close job deletes it there once the money is back. Answers the cents on their way back.
+ */
+export async function terminateCard(tx: Transaction, deps: Deps, locked: CardRow, now: Date): Promise<number> {
+  const balance = await balanceOf(tx, cardAccount(locked));
+  await tx
+    .update(cards)
+    .set({ status: 'terminated', terminatedAt: now, updatedAt: now })
+    .where(eq(cards.id, locked.id));
+  await tx
+    .update(cardMonthlyFees)
+    .set({ status: 'waived' })
+    .where(and(eq(cardMonthlyFees.cardId, locked.id), eq(cardMonthlyFees.status, 'unpaid')));
+  if (balance > 0) await startOperation(tx, deps, { id: uuidv7(), card: locked, kind: 'close', amount: balance });
+  await queueIssuerFreeze(tx, deps, locked.id);
+  await deps.jobs.enqueue(tx, 'card-close', { cardId: locked.id }, { key: locked.id });
+  return balance;
+}
 
 /** A close that needs a person (see below) is not looked at again by the sweep. */
 const WAITS_FOR_A_PERSON = new Date('9999-01-01T00:00:00Z');

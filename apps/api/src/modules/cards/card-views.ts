@@ -163,6 +163,7 @@ export async function describeCards(deps: Deps, rows: readonly CardRow[]): Promi
       monthlyLimit: MONTHLY_CARD_LIMIT_CENTS,
       unloadAvailableAt: cooldownEnds > now.getTime() ? new Date(cooldownEnds).toISOString() : null,
       nextFeeDueAt: row.nextFeeDueAt.toISOString(),
+      singleUse: row.singleUse,
       simulatorUrl: row.issuerCardId && deps.issuer.simulatorUrl ? deps.issuer.simulatorUrl(row.issuerCardId) : null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

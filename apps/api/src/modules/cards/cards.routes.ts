@@ -1,5 +1,7 @@
 import {
   cardActionResponseSchema,
+  cardControlsBodySchema,
+  cardControlsSchema,
   cardMoneyResponseSchema,
   cardSchema,
   cardSecretsSchema,
@@ -21,6 +23,7 @@ import type { Deps } from '../../deps.js';
 import { idempotencyHeaders } from '../../lib/idempotency-header.js';
 import { contextOf } from '../../lib/request-context.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
+import { getCardControls, updateCardControls } from './card-controls.service.js';
 import { loadCard, quoteCardLoad, unloadCard } from './card-money.service.js';
 import {
   createCard,
@@ -194,6 +197,35 @@ export function cardRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       async (request) =>
         updateCardPin(deps, principalOf(request), request.params.id, request.body.pin, contextOf(request)),
+    );
+
+    app.get(
+      '/:id/controls',
+      {
+        onRequest: user,
+        schema: {
+          tags,
+          summary: "The card's spending controls and what is left under its limits",
+          params: cardParams,
+          response: { 200: cardControlsSchema },
+        },
+      },
+      async (request) => getCardControls(deps, me(request), request.params.id),
+    );
+
+    app.put(
+      '/:id/controls',
+      {
+        onRequest: user,
+        schema: {
+          tags,
+          summary: "Set the card's limits (cents or null), merchant lock and blocked categories",
+          params: cardParams,
+          body: cardControlsBodySchema,
+          response: { 200: cardControlsSchema },
+        },
+      },
+      async (request) => updateCardControls(deps, me(request), request.params.id, request.body, contextOf(request)),
     );
 
     app.delete(

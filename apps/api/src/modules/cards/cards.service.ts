@@ -12,15 +12,7 @@ import {
   padPin,
 } from '@coincard/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import {
-  type CardRow,
-  cardMonthlyFees,
-  cardOperations,
-  cards,
-  referralRewards,
-  type UserRow,
-  users,
-} from '../../db/schema/index.js';
+import { type CardRow, cardOperations, cards, referralRewards, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -39,10 +31,10 @@ import { platformAccount } from '../ledger/ledger-accounts.js';
 import { balanceOf } from '../ledger/ledger-read.js';
 import { LIVE_REWARD_STATUSES, payFirstCardReward } from '../referrals/referral-rewards.service.js';
 import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
+import { terminateCard } from './card-closing.service.js';
 import { completeCardCreation } from './card-creation.service.js';
 import { countDeclines, declinesBetween } from './card-declines.js';
 import { queueIssuerFreeze } from './card-issuer-state.js';
-import { cardAccount, startOperation } from './card-operations.service.js';
 import { describeCard, describeCards, IN_TRANSIT_STATUSES } from './card-views.js';
 import { collectUnpaidFees } from './monthly-fees.service.js';
 
@@ -74,12 +66,16 @@ const PENDING_MESSAGE = 'Your card is being created; it becomes active in a mome
 export async function createCard(
   deps: Deps,
   user: UserRow,
-  input: { name: string; pin: number },
+  input: { name: string; pin: number; singleUse?: boolean },
   idempotencyKey: string | undefined,
   ctx: RequestContext,
 ): Promise<CreateCardResponse> {
   // The PIN stays out of the request hash: even keyed, 10,000 candidates would give it away to whoever reads the row.
-  const requestHash = requestFingerprint(deps, 'create-card', [input.name]);
+  const requestHash = requestFingerprint(
+    deps,
+    'create-card',
+    input.singleUse ? [input.name, 'single-use'] : [input.name],
+  );
   const replay = async (): Promise<CreateCardResponse | null> => {
     if (!idempotencyKey) return null;
     const [found] = await deps.db
@@ -138,6 +134,7 @@ export async function createCard(
           userId: user.id,
           issuer: deps.issuer.name,
           name: input.name,
+          singleUse: input.singleUse ?? false,
           status: 'pending',
           pendingPinSealed: deps.pinBox.seal(padPin(input.pin)),
           nextCreationAttemptAt: new Date(now.getTime() + 60_000),
@@ -162,7 +159,7 @@ export async function createCard(
         actorId: user.id,
         targetUserId: user.id,
         ip: ctx.ip,
-        details: { cardId: id, fee: CARD_CREATION_FEE_CENTS },
+        details: { cardId: id, fee: CARD_CREATION_FEE_CENTS, singleUse: input.singleUse ?? false },
       });
       // A referred user's first card pays both referral rewards (docs/referrals.md), in this transaction.
       await payFirstCardReward(tx, deps, user.id, id);
@@ -363,19 +360,7 @@ export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx:
     if ((busy?.n ?? 0) > 0) {
       throw new AppError('CardBusy', 'Money is still moving on this card. Try again once it has arrived.');
     }
-    const balance = await balanceOf(tx, cardAccount(locked));
-    await tx
-      .update(cards)
-      .set({ status: 'terminated', terminatedAt: now, updatedAt: now })
-      .where(eq(cards.id, locked.id));
-    await tx
-      .update(cardMonthlyFees)
-      .set({ status: 'waived' })
-      .where(and(eq(cardMonthlyFees.cardId, locked.id), eq(cardMonthlyFees.status, 'unpaid')));
-    if (balance > 0) await startOperation(tx, deps, { id: uuidv7(), card: locked, kind: 'close', amount: balance });
-    // Frozen at the issuer at once, so nothing spends it meanwhile; closed there once its money is back.
-    await queueIssuerFreeze(tx, deps, locked.id);
-    await deps.jobs.enqueue(tx, 'card-close', { cardId: locked.id }, { key: locked.id });
+    const balance = await terminateCard(tx, deps, locked, now);
     await audit(tx, {
       action: 'card.deleted',
       actorId: user.id,

@@ -430,6 +430,7 @@ describe('API reference', () => {
     expect(documented.filter((route) => route.includes('/api/cards')).sort()).toEqual([
       'DELETE /api/cards/{id}',
       'GET /api/cards/',
+      'GET /api/cards/{id}/controls',
       'GET /api/cards/{id}/load-quote',
       'GET /api/cards/{id}/private',
       'GET /api/cards/{id}/public',
@@ -440,6 +441,7 @@ describe('API reference', () => {
       'PATCH /api/cards/{id}/unfreeze',
       'PATCH /api/cards/{id}/unload',
       'POST /api/cards/create',
+      'PUT /api/cards/{id}/controls',
     ]);
     expect(documented).toContain('POST /api/webhooks/issuing');
     expect(documented.some((route) => route.includes('/sandbox/issuing'))).toBe(false);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type CircuitOptions, createCircuit, fetchThrough, OutageError } from '../../lib/circuit-breaker.js';
 import { hmacSha256, safeEqual } from '../../lib/crypto.js';
+import { verifyAuthorization } from './authorization-signature.js';
 import {
   type CardholderRegistration,
   type CardIssuer,
@@ -24,6 +25,8 @@ export type BridgecardOptions = {
   name?: string;
   timeoutMs?: number;
   simulatorUrl?: (cardId: string) => string;
+  /** Set only for the sandbox: the secret its authorization requests are signed with. */
+  authorizationSecret?: string;
   circuit?: CircuitOptions;
 };
 
@@ -450,5 +453,9 @@ export function createBridgecardIssuer(options: BridgecardOptions): CardIssuer {
     },
   };
   if (options.simulatorUrl) issuer.simulatorUrl = options.simulatorUrl;
+  // Bridgecard itself has no authorization hook; the sandbox speaking its protocol adds one (decision 033).
+  const authorizationSecret = options.authorizationSecret;
+  if (authorizationSecret)
+    issuer.authorizations = { verify: (input) => verifyAuthorization(authorizationSecret, input) };
   return issuer;
 }

@@ -124,6 +124,19 @@ export type IssuerEvent =
     }
   | { kind: 'other'; name: string; cardId: string | null };
 
+/** A purchase the issuer asks about before it happens, verified and reduced to what the decision needs. */
+export type AuthorizationRequest = {
+  /** The issuer's id for the authorization; an approved one's purchase carries the same reference. */
+  reference: string;
+  /** The issuer's card id. */
+  cardId: string;
+  amountCents: number;
+  merchant: string;
+  /** The issuer's merchant category label ("Entertainment"), when it gives one. */
+  category: string | null;
+  occurredAt: Date;
+};
+
 export type VerifiedIssuerEvent = { name: string; eventKey: string; event: IssuerEvent };
 
 export type CardIssuer = {
@@ -147,6 +160,18 @@ export type CardIssuer = {
   listTransactions: (cardId: string, page: number, pageSize: number) => Promise<IssuerTransactionsPage>;
   /** Throws IssuerError('signature') unless the issuer signed these exact bytes. */
   verifyWebhook: (rawBody: string, signature: string | undefined) => VerifiedIssuerEvent;
+  /**
+   * Present when the issuer asks before each purchase (the sandbox does; Bridgecard has no such hook): verifies a
+   * signed authorization request, throwing IssuerError('signature') for a forged or stale one.
+   */
+  authorizations?: {
+    verify: (input: {
+      rawBody: string;
+      timestamp: string | undefined;
+      signature: string | undefined;
+      now: Date;
+    }) => AuthorizationRequest;
+  };
   /** The sandbox's spend simulator for a card, only when the sandbox issuer runs. */
   simulatorUrl?: (cardId: string) => string;
 };

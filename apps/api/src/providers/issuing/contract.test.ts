@@ -2,8 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxIssuerWebhooks } from '../../db/schema/index.js';
+import { cards, sandboxIssuerWebhooks } from '../../db/schema/index.js';
 import { hmacSha256 } from '../../lib/crypto.js';
+import { uuidv7 } from '../../lib/ids.js';
 import { startFakeBridgecard } from '../../test/fake-bridgecard.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createBridgecardIssuer } from './bridgecard.js';
@@ -59,6 +60,28 @@ type Fixture = {
   webhookSecret: () => string;
 };
 
+let programOwner: string | null = null;
+/**
+ * The sandbox asks the card program (the app) about each purchase and declines for a card the program does not know
+ * (decision 033): the contract's cards, made straight at the issuer, are recorded in the app as an owner's card.
+ */
+async function knownToTheProgram(issuerCardId: string) {
+  programOwner ??= (await sandboxApp.signUpVerified('contract-owner@example.com')).user._id;
+  const now = sandboxApp.deps.now();
+  await sandboxApp.deps.db
+    .insert(cards)
+    .values({
+      id: uuidv7(),
+      userId: programOwner,
+      issuer: sandboxApp.deps.issuer.name,
+      issuerCardId,
+      name: 'Contract',
+      status: 'active',
+      nextFeeDueAt: new Date(now.getTime() + 30 * 86_400_000),
+    })
+    .onConflictDoNothing();
+}
+
 const fixtures: Record<string, Fixture> = {
   sandbox: {
     issuer: () => sandboxApp.deps.issuer,
@@ -78,6 +101,7 @@ const fixtures: Record<string, Fixture> = {
       await sandboxApp.deps.sandboxIssuer?.completeDue(new Date(sandboxApp.deps.now().getTime() + 86_400_000));
     },
     async purchase(cardId, cents) {
+      await knownToTheProgram(cardId);
       const response = await sandboxApp.request('POST', `/sandbox/issuing/simulator/cards/${cardId}/purchases`, {
         body: { amountCents: cents, merchant: 'amazon' },
       });

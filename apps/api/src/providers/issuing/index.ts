@@ -8,7 +8,13 @@ import { createBridgecardIssuer } from './bridgecard.js';
 import type { CardIssuer } from './card-issuer.js';
 import { createSandboxBooks, type SandboxBooks } from './sandbox-books.js';
 
-export type SandboxIssuerCredentials = { accessToken: string; secretKey: string; webhookSecret: string };
+export type SandboxIssuerCredentials = {
+  accessToken: string;
+  secretKey: string;
+  webhookSecret: string;
+  /** Signs the sandbox's authorization requests (decision 033). */
+  authorizationSecret: string;
+};
 
 /**
  * The sandbox's keys are derived from the session secret with their own purpose (lib/keys.ts): nothing to configure,
@@ -21,6 +27,7 @@ export function sandboxIssuerCredentials(sessionSecret: string): SandboxIssuerCr
     accessToken: `at_sandbox_${keyedHash(key, 'sandbox-issuer-token').slice(0, 40)}`,
     secretKey: `sk_sandbox_${keyedHash(key, 'sandbox-issuer-secret-key').slice(0, 40)}`,
     webhookSecret: keyedHash(key, 'sandbox-issuer-webhook'),
+    authorizationSecret: keyedHash(key, 'sandbox-issuer-authorization'),
   };
 }
 
@@ -71,6 +78,8 @@ export function createCardIssuer(input: {
     windowSeconds: config.sandboxIssuerWindowSeconds,
     settleMs: config.SANDBOX_ISSUER_SETTLE_MS,
     webhookUrl: () => `${input.selfUrl()}/api/webhooks/issuing`,
+    authorizationSecret: credentials.authorizationSecret,
+    authorizationUrl: () => `${input.selfUrl()}/api/issuing/authorizations`,
     appUrl: config.APP_URL,
   });
   const issuer = createBridgecardIssuer({

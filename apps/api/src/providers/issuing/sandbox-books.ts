@@ -10,6 +10,14 @@ import {
 } from '../../db/schema/index.js';
 import { hmacSha256 } from '../../lib/crypto.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
+import {
+  AUTHORIZATION_SIGNATURE_HEADER,
+  AUTHORIZATION_TIMEOUT_MS,
+  AUTHORIZATION_TIMESTAMP_HEADER,
+  type AuthorizationAnswer,
+  type AuthorizationWire,
+  signAuthorization,
+} from './authorization-signature.js';
 import { decryptPin } from './pin-cipher.js';
 import { findMerchant, type SandboxMerchant } from './sandbox-merchants.js';
 
@@ -28,6 +36,10 @@ export type SandboxIssuerOptions = {
   settleMs: number;
   /** Where webhooks go: the app's /api/webhooks/issuing. */
   webhookUrl: () => string;
+  /** Signs the authorization requests the sandbox sends before each purchase (decision 033). */
+  authorizationSecret: string;
+  /** Where they go: the app's /api/issuing/authorizations. */
+  authorizationUrl: () => string;
   /** Public address of the app, for merchant logo links. */
   appUrl: string;
 };
@@ -73,6 +85,9 @@ export function luhnCardNumber(): string {
   }
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
+
+/** The default when the card program does not answer an authorization in time (decision 033). */
+export const NO_ANSWER_REASON = 'The card program did not answer in time';
 
 const REFUSED_REASON = 'The identity document number does not match the name and date of birth given.';
 const MORE_INFORMATION_REASON =
@@ -298,6 +313,38 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
         });
     }, options.settleMs);
     timer.unref();
+  }
+
+  /**
+   * Asks the card program (the app) whether to approve a purchase, as an authorization-stream issuer does: signed,
+   * answered within two seconds, declined by default when no valid answer comes (decision 033).
+   */
+  async function askForAuthorization(wire: AuthorizationWire): Promise<{ approved: boolean; reason: string | null }> {
+    const body = JSON.stringify(wire);
+    const timestamp = Math.floor(options.now().getTime() / 1000);
+    try {
+      const response = await fetch(options.authorizationUrl(), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [AUTHORIZATION_TIMESTAMP_HEADER]: String(timestamp),
+          [AUTHORIZATION_SIGNATURE_HEADER]: signAuthorization(options.authorizationSecret, timestamp, body),
+        },
+        body,
+        signal: AbortSignal.timeout(AUTHORIZATION_TIMEOUT_MS),
+      });
+      if (response.ok) {
+        const answer = (await response.json()) as Partial<AuthorizationAnswer>;
+        if (answer.approved === true) return { approved: true, reason: null };
+        if (answer.approved === false) {
+          return { approved: false, reason: String(answer.decline_reason ?? 'Declined by the card program') };
+        }
+      }
+      options.logger.warn({ status: response.status }, 'sandbox issuer got no usable authorization answer');
+    } catch (error) {
+      options.logger.warn({ err: error }, 'sandbox issuer got no authorization answer in time');
+    }
+    return { approved: false, reason: NO_ANSWER_REASON };
   }
 
   const logoUrl = (merchant: SandboxMerchant) =>
@@ -560,6 +607,32 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
       const merchant = findMerchant(input.merchantSlug);
       if (!merchant) throw new SandboxRefusal(400, 'Choose one of the listed merchants.');
       const now = options.now();
+      const reference = hexId();
+      const issuerRefusal = (card: Card) =>
+        card.isDeleted
+          ? 'Card has been deleted'
+          : !card.isActive
+            ? 'Card is frozen'
+            : available(card) < input.amount
+              ? 'Insufficient balance to pay the merchant charge'
+              : null;
+      // The issuer's own checks first; then the card program is asked, outside any transaction (its answer may take
+      // up to the timeout, and the app may share this database); then the checks again under the card's lock.
+      const [first] = await db.select().from(sandboxIssuerCards).where(eq(sandboxIssuerCards.id, cardId));
+      if (!first) throw new SandboxRefusal(404, 'No such card at the sandbox issuer.');
+      const program =
+        issuerRefusal(first) === null
+          ? await askForAuthorization({
+              id: reference,
+              card_id: first.id,
+              amount: String(input.amount),
+              currency: 'USD',
+              merchant_name: merchant.name,
+              merchant_category: merchant.category,
+              merchant_category_code: merchant.code,
+              created_at: Math.floor(now.getTime() / 1000),
+            })
+          : { approved: true, reason: null };
       const outcome = await db.transaction(async (tx) => {
         const [card] = await tx
           .select()
@@ -576,25 +649,17 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
           merchant_category_code: merchant.code,
           transaction_date: issuerDate(now),
         };
-        const declineReason = card.isDeleted
-          ? 'Card has been deleted'
-          : !card.isActive
-            ? 'Card is frozen'
-            : available(card) < input.amount
-              ? 'Insufficient balance to pay the merchant charge'
-              : null;
+        const declineReason = issuerRefusal(card) ?? (program.approved ? null : program.reason);
         if (declineReason) {
-          // Bridgecard documents no reference on a decline; the sandbox sends one, as authorization-based issuers
-          // (Lithic, Stripe Issuing) do, so the app can tell one decline from another (docs/card-issuer-protocol.md).
-          const declineReference = hexId();
+          // Bridgecard documents no reference on a decline; the sandbox sends one (the authorization's id), as
+          // authorization-based issuers (Lithic, Stripe Issuing) do (docs/card-issuer-protocol.md).
           await queueWebhook(tx, 'card_debit_event.declined', {
             ...base,
-            transaction_reference: declineReference,
+            transaction_reference: reference,
             decline_reason: declineReason,
           });
-          return { outcome: 'declined' as const, reason: declineReason, reference: declineReference };
+          return { outcome: 'declined' as const, reason: declineReason, reference };
         }
-        const reference = hexId();
         await tx
           .update(sandboxIssuerCards)
           .set({ bookBalance: card.bookBalance - input.amount })

@@ -16,6 +16,7 @@ const FROZEN_BY: Record<NonNullable<AdminCard['frozenReason']>, string> = {
   admin: 'Frozen by support',
   user: 'Frozen by the user',
   unpaid_fee: 'Frozen for an unpaid monthly fee',
+  limit: 'Frozen at its spending limit',
 };
 
 function cardName(card: AdminCard): string {
@@ -35,7 +36,10 @@ function CardAction({
   isBusy: boolean;
 }) {
   // A card its owner froze can be frozen by support too, so the owner cannot unfreeze it.
-  if (card.status === 'active' || (card.status === 'frozen' && card.frozenReason === 'user')) {
+  if (
+    card.status === 'active' ||
+    (card.status === 'frozen' && (card.frozenReason === 'user' || card.frozenReason === 'limit'))
+  ) {
     return (
       <Button
         size="compact-sm"

@@ -14,6 +14,7 @@ import { CardControls } from './card-controls';
 import { CardNotices, PendingOperations } from './card-notices';
 import { CardPageFooter } from './card-page-footer';
 import { CardSecretsPanel } from './card-secrets-panel';
+import { CardSpendingControls } from './card-spending-controls';
 import { CardStatusBadge, cardRibbon, describeCard } from './card-status';
 import { CardSwitcher } from './card-switcher';
 import { CardTransactionHistory, HistorySkeleton } from './card-transaction-history';
@@ -210,6 +211,7 @@ export function CardDetails({ cardId, onAddMoney }: CardDetailsProps) {
             <Stack gap="lg">
               <CardFace card={card} revealDisabledReason={cardActionRules(card).reveal} />
               <CardMoney card={card} onAddMoney={onAddMoney} />
+              <CardSpendingControls cardId={card._id} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6, md: 7 }}>

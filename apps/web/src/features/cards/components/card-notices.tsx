@@ -64,6 +64,19 @@ export function CardNotices({ card, onAddMoney }: CardNoticesProps) {
       </Alert>
     );
   }
+  if (card.frozenReason === 'limit') {
+    return (
+      <Alert
+        color="yellow"
+        variant="light"
+        icon={<IconSnowflake size={18} aria-hidden />}
+        title="Spending limit reached"
+      >
+        This card reached a spending limit, so it was frozen: its card issuer cannot refuse a purchase for a limit.
+        Unfreeze it when you want it to spend again; it freezes again if a purchase reaches the limit.
+      </Alert>
+    );
+  }
   return (
     <Alert color="gray" variant="light" icon={<IconSnowflake size={18} aria-hidden />} title="Frozen">
       You froze this card. Purchases are declined until you unfreeze it; its balance stays on it.

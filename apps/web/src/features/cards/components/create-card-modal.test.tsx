@@ -89,10 +89,24 @@ describe('Create card modal', () => {
 
     expect(await screen.findByText('Your new card is ready to load.')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toEqual({ name: 'Travel', pin: 427 });
+    expect(sent[0]?.body).toEqual({ name: 'Travel', pin: 427, singleUse: false });
     expect(sent[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create a new card' })).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog', { name: 'Congratulations!' })).not.toBeInTheDocument();
+  });
+
+  it('asks for a single-use card when the switch is on', async () => {
+    const sent = mockCreate({
+      status: 201,
+      body: { reward: 0, message: 'Your new card is ready to load.', card: makeCard({ singleUse: true }) },
+    });
+    const { user, dialog } = await openForm();
+    await fillForm(user, dialog, 'One shot', '1234');
+    await user.click(within(dialog).getByText('Single-use card'));
+    expect(within(dialog).getByRole('switch')).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: /Create card/ }));
+    expect(await screen.findByText('Your new card is ready to load.')).toBeInTheDocument();
+    expect(sent[0]?.body).toEqual({ name: 'One shot', pin: 1234, singleUse: true });
   });
 
   it('shows the referral reward in dollars in a congratulations modal instead of a toast', async () => {

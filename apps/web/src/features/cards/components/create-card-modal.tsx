@@ -5,7 +5,7 @@ import {
   formatCents,
   MONTHLY_CARD_FEE_CENTS,
 } from '@coincard/shared';
-import { Button, Group, Modal, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Switch, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconConfetti } from '@tabler/icons-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { isOutcomeUnknown } from '../../../lib/api-client';
@@ -35,6 +35,7 @@ function CreateCardForm({ balance, onCreated, onCancel }: CreateCardFormProps) {
   const hintId = useId();
   const [name, setName] = useState('');
   const [pin, setPin] = useState('');
+  const [singleUse, setSingleUse] = useState(false);
   // One key per attempt: a double click creates one card; any change starts a new attempt.
   const attemptKey = useRef<string | null>(null);
   const create = useCreateCardMutation();
@@ -49,7 +50,7 @@ function CreateCardForm({ balance, onCreated, onCancel }: CreateCardFormProps) {
     if (!canSubmit || create.isPending) return;
     attemptKey.current ??= crypto.randomUUID();
     create.mutate(
-      { body: { name: label, pin: Number(pin) }, idempotencyKey: attemptKey.current },
+      { body: { name: label, pin: Number(pin), singleUse }, idempotencyKey: attemptKey.current },
       {
         onSuccess: onCreated,
         onError: (error) => {
@@ -83,6 +84,15 @@ function CreateCardForm({ balance, onCreated, onCancel }: CreateCardFormProps) {
           value={pin}
           onChange={(value) => {
             setPin(value);
+            attemptKey.current = null;
+          }}
+        />
+        <Switch
+          label="Single-use card"
+          description="Closes after its first purchase; what is left on it returns to your balance."
+          checked={singleUse}
+          onChange={(event) => {
+            setSingleUse(event.currentTarget.checked);
             attemptKey.current = null;
           }}
         />
