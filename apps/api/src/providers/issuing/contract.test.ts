@@ -39,7 +39,12 @@ let fakeOffsetMs = 0;
 
 beforeAll(async () => {
   sandboxApp = await createTestApp({ configEnv: { SANDBOX_ISSUER_WINDOW_SECONDS: '300' } });
-  fake = await startFakeBridgecard({ ...KEYS, windowSeconds: 300, now: () => new Date(Date.now() + fakeOffsetMs) });
+  fake = await startFakeBridgecard({
+    ...KEYS,
+    windowSeconds: 300,
+    verificationDelayMs: 500,
+    now: () => new Date(Date.now() + fakeOffsetMs),
+  });
 });
 afterAll(async () => {
   await sandboxApp.close();
