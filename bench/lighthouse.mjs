@@ -17,7 +17,7 @@ const PAGES = [
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const LIGHTHOUSE_BIN = join('node_modules', '.bin', 'lighthouse');
+const LIGHTHOUSE_BIN = join('bench', 'node_modules', '.bin', 'lighthouse');
 const run = promisify(execFile);
 
 function freePort() {

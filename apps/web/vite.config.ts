@@ -6,6 +6,7 @@ import { precompress } from './build-plugins/precompress';
 import { preloadFont } from './build-plugins/preload-font';
 import { prerenderPages } from './build-plugins/prerender-pages';
 import { type RoutePreloads, routePages } from './build-plugins/route-pages';
+import { tablerIconImports } from './build-plugins/tabler-icon-imports';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -25,6 +26,7 @@ const PRERENDERED_ROUTES = ['/', '/login', '/signup', '/password/forgot'];
 // loaded through the single dynamic import of src/app/routes/admin-area.ts. Vendors get long-lived chunks.
 export default defineConfig({
   plugins: [
+    tablerIconImports(),
     react(),
     colorSchemeScript(),
     mantineComponentCss({ devEntry: '/src/main.tsx' }),
