@@ -93,7 +93,10 @@ async function lighthouseRun(base, url, session) {
   });
   try {
     const page = await browser.newPage();
-    if (session) await browser.setCookie(...session.cookies.map((cookie) => ({ ...cookie, domain: new URL(base).hostname, path: '/' })));
+    if (session) {
+      const domain = new URL(base).hostname;
+      await browser.setCookie(...session.cookies.map((cookie) => ({ ...cookie, domain, path: '/' })));
+    }
     const result = await lighthouse(
       url,
       { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },

@@ -17,7 +17,8 @@ const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'coverage']);
 const NOT_AN_INPUT = /\.test\.[cm]?[jt]sx?$|\.tsbuildinfo$/;
 
 const PACKAGES = [
-  { workspace: '@coincard/shared', dir: 'packages/shared', uses: [] },
+  // Its JavaScript only: `npm run typecheck` writes its declaration files (`tsc -b packages/shared`).
+  { workspace: '@coincard/shared', dir: 'packages/shared', uses: [], script: 'build:js' },
   // Vite's list of every chunk is for someone reading a build, not for a start: warnings and errors only.
   { workspace: '@coincard/web', dir: 'apps/web', uses: ['packages/shared'], args: ['--logLevel', 'warn'] },
   { workspace: '@coincard/api', dir: 'apps/api', uses: ['packages/shared'] },
@@ -62,7 +63,14 @@ for (const pkg of PACKAGES) {
     continue;
   }
   const started = Date.now();
-  const args = ['run', 'build', '--silent', '-w', pkg.workspace, ...(pkg.args ? ['--', ...pkg.args] : [])];
+  const args = [
+    'run',
+    pkg.script ?? 'build',
+    '--silent',
+    '-w',
+    pkg.workspace,
+    ...(pkg.args ? ['--', ...pkg.args] : []),
+  ];
   const { status } = spawnSync(npm, args, { cwd: root, stdio: 'inherit' });
   if (status !== 0) process.exit(status ?? 1);
   writeFileSync(join(root, pkg.dir, 'dist', STAMP), hash);

@@ -12,17 +12,13 @@ const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
 // Guest pages are often a first visit too: their lazily loaded code is named in their own copy of index.html.
 const GUEST_AREA = ['src/app/routes/guest-area.ts'];
-// A signed-in page waited on a chain: the entry, then the guard's code, then the layout's, then the page's. Its own
-// copy of index.html names all of them, so they download with the entry. `[id]` stands for any one path segment
-// (apps/api/src/plugins/serve-spa.ts).
-const SIGNED_IN = ['src/app/guards/auth-guard.tsx', 'src/app/role-layout.tsx'];
+// Signed-in pages get no page of their own: naming their 25 to 30 chunks in the HTML took bandwidth from the entry
+// and moved the first paint later (decision 034); src/main.tsx starts their code once the entry runs.
 const ROUTE_PRELOADS: RoutePreloads = {
   '/login': GUEST_AREA,
   '/signup': GUEST_AREA,
   '/password/forgot': GUEST_AREA,
   '/password/reset': GUEST_AREA,
-  '/dashboard': [...SIGNED_IN, 'src/app/routes/dashboard-route.tsx'],
-  '/cards/[id]': [...SIGNED_IN, 'src/app/routes/card-details-route.tsx'],
 };
 // Pages whose signed-out view does not depend on the address's query: prerendered to HTML. The reset page reads its
 // token from the query, so it is not among them.

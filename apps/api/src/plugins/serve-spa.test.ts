@@ -9,7 +9,6 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 
 const INDEX_HTML = `<!doctype html><html><head><title>CoinCard</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(40)}</body></html>`;
 const LOGIN_HTML = INDEX_HTML.replace('</head>', '<link rel="modulepreload" href="/assets/guest-Ij90.js"></head>');
-const CARD_HTML = INDEX_HTML.replace('</head>', '<link rel="modulepreload" href="/assets/card-Kl12.js"></head>');
 const LOGIN_PRERENDERED = LOGIN_HTML.replace('<div id="root"></div>', '<div id="root"><form>Sign in</form></div>');
 const APP_JS = `export const hello = ${JSON.stringify('hello '.repeat(400))};\n`;
 const TINY_CSS = 'body{margin:0}';
@@ -31,8 +30,6 @@ function writeDist(): string {
   mkdirSync(join(root, 'pages/password'), { recursive: true });
   withCopies('pages/login.html', LOGIN_HTML);
   writeFileSync(join(root, 'pages/password/forgot.html'), LOGIN_HTML);
-  mkdirSync(join(root, 'pages/cards'));
-  writeFileSync(join(root, 'pages/cards/[id].html'), CARD_HTML);
   mkdirSync(join(root, 'prerendered'));
   withCopies('prerendered/login.html', LOGIN_PRERENDERED);
   withCopies('assets/app-Ab12Cd34.js', APP_JS);
@@ -162,15 +159,8 @@ describe("route pages (index.html with a route's own preloads)", () => {
     expect((await get('/password/forgot')).body).toBe(LOGIN_HTML);
   });
 
-  it('answer every route that a bracketed segment of their path stands for', async () => {
-    for (const url of ['/cards/5c1fd1c2-0d4e-4c55-9a59-1f0e0b7a3c10', '/cards/x/', '/cards/[id]?tab=1']) {
-      expect((await get(url)).body, url).toBe(CARD_HTML);
-    }
-  });
-
   it('leave every other route to index.html and have no URLs of their own', async () => {
-    const others = ['/signup', '/login/extra', '/pages/login.html', '/prerendered/login.html', '/password'];
-    for (const url of [...others, '/cards', '/cards/', '/cards/x/y', '/pages/cards/[id].html']) {
+    for (const url of ['/signup', '/login/extra', '/pages/login.html', '/prerendered/login.html', '/password']) {
       expect((await get(url)).body, url).toBe(INDEX_HTML);
     }
   });

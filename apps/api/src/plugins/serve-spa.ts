@@ -38,28 +38,6 @@ function routePages(root: string, dir: string): Map<string, string> {
   );
 }
 
-/** A page file's route segment in brackets (`pages/cards/[id].html`) stands for any one segment: '/cards/5c1f…'. */
-const PARAM_SEGMENT = /^\[\w+\]$/;
-
-function matchesRoute(pattern: string, route: string): boolean {
-  const wanted = pattern.split('/');
-  const given = route.split('/');
-  return (
-    wanted.length === given.length &&
-    wanted.every((segment, i) => segment === given[i] || (PARAM_SEGMENT.test(segment) && given[i] !== ''))
-  );
-}
-
-/** The page for a route: the page of that exact path, else a page whose path has a bracketed segment matching it. */
-function pageOf(pages: Map<string, string>, route: string): string | undefined {
-  const exact = pages.get(route);
-  if (exact !== undefined) return exact;
-  for (const [pattern, file] of pages) {
-    if (pattern.includes('[') && matchesRoute(pattern, route)) return file;
-  }
-  return undefined;
-}
-
 const MARKER_COOKIES = [SESSION_COOKIE_NAMES.marker, `${SECURE_COOKIE_PREFIX}${SESSION_COOKIE_NAMES.marker}`];
 
 /**
@@ -106,7 +84,7 @@ export async function registerSpa(app: FastifyInstance, root: string) {
       return reply.callNotFound();
     }
     const route = path.replace(/(.)\/$/, '$1');
-    const page = (wantsPrerendered(request) ? prerendered.get(route) : undefined) ?? pageOf(pages, route);
+    const page = (wantsPrerendered(request) ? prerendered.get(route) : undefined) ?? pages.get(route);
     return reply.sendFile(page ?? 'index.html');
   });
 }
