@@ -8,7 +8,9 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { preloadSignedInPage } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { mayHaveSession } from './lib/session-hint';
 import { listenForWindowFocus } from './lib/window-focus';
 
 const root = document.getElementById('root');
@@ -16,7 +18,18 @@ if (!root) throw new Error('The #root element is missing from index.html.');
 
 listenForWindowFocus();
 
-const app = <App queryClient={createQueryClient()} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
+const queryClient = createQueryClient();
+if (mayHaveSession()) {
+  // A visitor who may be signed in: ask who they are and fetch the page's code now, in parallel, rather than when
+  // rendering reaches the guard (one round trip per step on a slow phone). The query is the guard's own, so the
+  // guard finds it answered or in flight.
+  preloadSignedInPage(window.location.pathname);
+  import('./lib/current-user')
+    .then(({ currentUserQueryOptions }) => queryClient.prefetchQuery(currentUserQueryOptions))
+    .catch(() => undefined);
+}
+
+const app = <App queryClient={queryClient} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
 
 // A transition renders (or hydrates) the first page in slices of a few milliseconds, yielding to the browser in
 // between: a phone keeps responding while the page builds, instead of freezing for one long task.

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { matchPath, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { PageLoader } from '../components/page-loader';
 // The landing page is the first load of most visitors: it comes with the entry, not one round trip after it.
@@ -10,8 +10,10 @@ import { ScrollToTop } from './scroll-to-top';
 // Guards and layouts load on demand too, so the landing page does not download the session machinery.
 const loadGuestArea = () => import('./routes/guest-area');
 const GuestGuard = lazyPage(loadGuestArea, 'GuestGuard');
-const AuthGuard = lazyPage(() => import('./guards/auth-guard'), 'AuthGuard');
-const RoleLayout = lazyPage(() => import('./role-layout'), 'RoleLayout');
+const loadAuthGuard = () => import('./guards/auth-guard');
+const loadRoleLayout = () => import('./role-layout');
+const AuthGuard = lazyPage(loadAuthGuard, 'AuthGuard');
+const RoleLayout = lazyPage(loadRoleLayout, 'RoleLayout');
 
 const loadAdminArea = () => import('./routes/admin-area');
 
@@ -24,22 +26,28 @@ const AuthRoute = lazyPage(loadGuestArea, 'AuthRoute');
 const EmailVerifyRoute = lazyPage(loadGuestArea, 'EmailVerifyRoute');
 const ForgotPasswordRoute = lazyPage(loadGuestArea, 'ForgotPasswordRoute');
 const ResetPasswordRoute = lazyPage(loadGuestArea, 'ResetPasswordRoute');
-const DashboardRoute = lazyPage(() => import('./routes/dashboard-route'), 'DashboardRoute');
+const loadDashboard = () => import('./routes/dashboard-route');
+const DashboardRoute = lazyPage(loadDashboard, 'DashboardRoute');
 const AdminUsersRoute = lazyPage(loadAdminArea, 'AdminUsersRoute');
 const AdminUserDetailRoute = lazyPage(loadAdminArea, 'AdminUserDetailRoute');
 const AdminTransactionsRoute = lazyPage(loadAdminArea, 'AdminTransactionsRoute');
 const AdminAuditRoute = lazyPage(loadAdminArea, 'AdminAuditRoute');
 const AdminReviewsRoute = lazyPage(loadAdminArea, 'AdminReviewsRoute');
 const AdminJobsRoute = lazyPage(loadAdminArea, 'AdminJobsRoute');
-const ReferralProgramRoute = lazyPage(() => import('./routes/referral-program-route'), 'ReferralProgramRoute');
-const StatementRoute = lazyPage(() => import('./routes/statement-route'), 'StatementRoute');
-const VerifyIdentityRoute = lazyPage(() => import('./routes/verify-identity-route'), 'VerifyIdentityRoute');
+const loadReferralProgram = () => import('./routes/referral-program-route');
+const ReferralProgramRoute = lazyPage(loadReferralProgram, 'ReferralProgramRoute');
+const loadVerifyIdentity = () => import('./routes/verify-identity-route');
+const VerifyIdentityRoute = lazyPage(loadVerifyIdentity, 'VerifyIdentityRoute');
+const loadStatement = () => import('./routes/statement-route');
+const StatementRoute = lazyPage(loadStatement, 'StatementRoute');
 const RestrictedCountriesPage = lazyPage(
   () => import('../features/info/restricted-countries-page'),
   'RestrictedCountriesPage',
 );
-const CardDetailsRoute = lazyPage(() => import('./routes/card-details-route'), 'CardDetailsRoute');
-const ProfileSettingsRoute = lazyPage(() => import('./routes/profile-settings-route'), 'ProfileSettingsRoute');
+const loadCardDetails = () => import('./routes/card-details-route');
+const CardDetailsRoute = lazyPage(loadCardDetails, 'CardDetailsRoute');
+const loadProfileSettings = () => import('./routes/profile-settings-route');
+const ProfileSettingsRoute = lazyPage(loadProfileSettings, 'ProfileSettingsRoute');
 const DevOutboxRoute = lazyPage(() => import('./routes/dev-outbox-route'), 'DevOutboxRoute');
 const SandboxCheckoutRoute = lazyPage(() => import('./routes/sandbox-checkout-route'), 'SandboxCheckoutRoute');
 const NotFoundRoute = lazyPage(() => import('./routes/not-found-route'), 'NotFoundRoute');
@@ -47,6 +55,30 @@ const SandboxCardSimulatorRoute = lazyPage(
   () => import('./routes/sandbox-card-simulator-route'),
   'SandboxCardSimulatorRoute',
 );
+
+/** The user's own signed-in pages: path → its page's code. */
+const SIGNED_IN_PAGES: [string, () => Promise<unknown>][] = [
+  ['/dashboard', loadDashboard],
+  ['/cards/:id', loadCardDetails],
+  ['/profile-settings', loadProfileSettings],
+  ['/referral-program', loadReferralProgram],
+  ['/verify', loadVerifyIdentity],
+  ['/statement', loadStatement],
+];
+
+/**
+ * Starts downloading a signed-in page's code (guard, layout and page) before the first render. Rendering reaches
+ * them one after the other (the guard renders the layout, which renders the page), so each would otherwise wait for
+ * the one before it. main.tsx calls this only for a visitor who may be signed in.
+ */
+export function preloadSignedInPage(pathname: string): void {
+  const page = SIGNED_IN_PAGES.find(([pattern]) => matchPath(pattern, pathname));
+  if (!page) return;
+  for (const load of [loadAuthGuard, loadRoleLayout, page[1]]) {
+    // A failed download is retried and reported by the route's own lazy import, in its error boundary.
+    load().catch(() => undefined);
+  }
+}
 
 /** Every route (docs/product-rules.md, Screens and navigation), each page loaded on demand. */
 export function AppRoutes() {

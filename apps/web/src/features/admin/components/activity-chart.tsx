@@ -1,10 +1,14 @@
-import '@mantine/charts/styles.css';
 import type { DailyStats } from '@coincard/shared';
-import { BarChart } from '@mantine/charts';
 import { Box, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { lazyPage } from '../../../lib/lazy-page';
 import { formatUtcDay, formatUtcShortDay } from './format-date';
+
+// The chart library (recharts under @mantine/charts) is most of the admin console's code: it loads with the first
+// chart shown, not with every admin page.
+const ActivityBarChart = lazyPage(() => import('./activity-bar-chart'), 'ActivityBarChart');
+const BAR_CHART_HEIGHT = 280;
 
 const count = new Intl.NumberFormat('en-US');
 const tabular = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -102,26 +106,14 @@ export function ActivityChart({ days }: ActivityChartProps) {
         </Group>
         {view === 'chart' ? (
           <Box role="img" aria-label={`Bar chart of the last 7 days. ${summary}`}>
-            <BarChart
-              h={280}
-              data={data}
-              dataKey="day"
-              series={SERIES.map((series) => ({ ...series }))}
-              withLegend
-              // Legend in the order of the series (recharts sorts it by name otherwise).
-              legendProps={{
-                verticalAlign: 'bottom',
-                height: 40,
-                itemSorter: (item) => SERIES.findIndex((series) => series.name === item.dataKey),
-              }}
-              tickLine="none"
-              gridAxis="x"
-              maxBarWidth={22}
-              yAxisProps={{ allowDecimals: false, width: 32 }}
-              valueFormatter={(value) => count.format(value)}
-              barChartProps={{ accessibilityLayer: false, barGap: 2 }}
-              tooltipAnimationDuration={150}
-            />
+            <Suspense fallback={<Skeleton h={BAR_CHART_HEIGHT} />}>
+              <ActivityBarChart
+                height={BAR_CHART_HEIGHT}
+                data={data}
+                series={SERIES}
+                valueFormatter={(value) => count.format(value)}
+              />
+            </Suspense>
           </Box>
         ) : (
           <DataTable
