@@ -9,6 +9,7 @@ export * from './money.js';
 export * from './password.js';
 export * from './restricted-countries.js';
 export * from './schemas/admin.js';
+export * from './schemas/alerts.js';
 export * from './schemas/auth.js';
 export * from './schemas/card-simulator.js';
 export * from './schemas/cardholder.js';

@@ -1,3 +1,4 @@
+export * from './alerts.js';
 export * from './audit-log.js';
 export * from './cardholder-verifications.js';
 export * from './cards.js';

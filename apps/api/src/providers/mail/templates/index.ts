@@ -1,5 +1,6 @@
 import type { Mail } from '../mailer.js';
 import { renderMail } from './layout.js';
+import { alertMailTemplates } from './alerts.js';
 import { securityMailTemplates } from './security.js';
 
 /** Every mail the product sends, built from APP_URL so the links work wherever it runs. */
@@ -7,6 +8,7 @@ export function mailTemplates(appUrl: string) {
   const url = (path: string) => new URL(path, appUrl).toString();
   return {
     ...securityMailTemplates(url),
+    ...alertMailTemplates(url),
     verification(to: string, code: string): Mail {
       return {
         to,
