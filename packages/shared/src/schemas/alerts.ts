@@ -18,7 +18,11 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
  * Security alerts always go by e-mail: someone who took over a session must not be able to switch off the mail that
  * would tell the owner (a sign-in from a new device, a card's details shown, a card blocked by support).
  */
-export const ALWAYS_MAILED_ALERTS: readonly AlertKind[] = ['new_device_sign_in', 'card_revealed', 'card_frozen_by_admin'];
+export const ALWAYS_MAILED_ALERTS: readonly AlertKind[] = [
+  'new_device_sign_in',
+  'card_revealed',
+  'card_frozen_by_admin',
+];
 
 /** Which alerts arrive by e-mail until the owner chooses: all but purchases, which the app lists anyway. */
 export const DEFAULT_EMAIL_ALERTS: Record<AlertKind, boolean> = {
@@ -51,7 +55,10 @@ export const alertSchema = z.object({
 export type Alert = z.infer<typeof alertSchema>;
 
 export const alertsQuerySchema = paginationQuerySchema.extend({
-  pageSize: paginationQuerySchema.shape.pageSize.unwrap().max(50, 'pageSize must be at most 50.').default(ALERTS_PAGE_SIZE),
+  pageSize: paginationQuerySchema.shape.pageSize
+    .unwrap()
+    .max(50, 'pageSize must be at most 50.')
+    .default(ALERTS_PAGE_SIZE),
   unread: z
     .enum(['true', 'false'], { message: 'unread must be true or false.' })
     .transform((value) => value === 'true')
@@ -70,7 +77,9 @@ export const unreadAlertsSchema = z.object({ unread: z.number().int() });
 export type UnreadAlerts = z.infer<typeof unreadAlertsSchema>;
 
 export const alertPreferencesSchema = z.object({
-  email: z.object(Object.fromEntries(ALERT_KINDS.map((kind) => [kind, z.boolean()])) as Record<AlertKind, z.ZodBoolean>),
+  email: z.object(
+    Object.fromEntries(ALERT_KINDS.map((kind) => [kind, z.boolean()])) as Record<AlertKind, z.ZodBoolean>,
+  ),
   /** The kinds whose e-mail cannot be turned off. */
   alwaysMailed: z.array(z.enum(ALERT_KINDS)),
 });

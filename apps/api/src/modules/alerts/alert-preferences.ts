@@ -1,9 +1,9 @@
 import {
   ALERT_KINDS,
+  ALWAYS_MAILED_ALERTS,
   type AlertKind,
   type AlertPreferences,
   type AlertPreferencesBody,
-  ALWAYS_MAILED_ALERTS,
   DEFAULT_EMAIL_ALERTS,
 } from '@coincard/shared';
 import { eq, sql } from 'drizzle-orm';

@@ -36,7 +36,10 @@ export function alertRoutes(deps: Deps): FastifyPluginAsyncZod {
 
     app.get(
       '/unread-count',
-      { onRequest: anyone, schema: { tags, summary: 'How many alerts are unread', response: { 200: unreadAlertsSchema } } },
+      {
+        onRequest: anyone,
+        schema: { tags, summary: 'How many alerts are unread', response: { 200: unreadAlertsSchema } },
+      },
       async (request) => ({ unread: await unreadCount(deps.db, principalOf(request).user.id) }),
     );
 

@@ -11,6 +11,7 @@ import { platformAccount } from '../ledger/ledger-accounts.js';
 import { transferTotal } from '../ledger/ledger-read.js';
 import type { ProcessResult, WebhookSource } from '../webhooks/webhook-source.js';
 import { cardAccount, settleOperation } from './card-operations.service.js';
+import { alertSpending } from './spending-alerts.js';
 
 const MOVEMENT_KINDS = { fund: ['fund'], unload: ['unload', 'close', 'fee'] } as const;
 
@@ -98,8 +99,8 @@ export async function recordSpending(
   // flagged, since the issuer holds it outside any card until its wallet is reconciled.
   const toBalance = event.kind === 'reversal' && card.issuerClosedAt !== null;
   try {
-    const moved = await deps.db.transaction((tx) =>
-      move(tx, {
+    const moved = await deps.db.transaction(async (tx) => {
+      const done = await move(tx, {
         id: transferId,
         kind: event.kind === 'debit' ? 'card_spend' : 'card_refund',
         from: event.kind === 'debit' ? cardAccount(card) : settlement,
@@ -111,8 +112,10 @@ export async function recordSpending(
               : cardAccount(card),
         amount: event.amountCents,
         metadata: { cardId: card.id, reference, description: event.description, afterClosing: toBalance },
-      }),
-    );
+      });
+      if (done) await alertSpending(deps, tx, card, { ...event, transferId }, toBalance);
+      return done;
+    });
     if (toBalance)
       deps.logger.warn(
         { cardId: card.id, reference },

@@ -75,7 +75,9 @@ export async function createLiveHub(options: {
     },
     onCloseAll(end) {
       enders.add(end);
-      return () => enders.delete(end);
+      return () => {
+        enders.delete(end);
+      };
     },
   };
 }

@@ -30,7 +30,6 @@ export function liveRoutes(deps: Deps, hub: LiveHub): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { user } = principalOf(request);
-        let end = () => undefined as void;
         const unsubscribe = hub.subscribe(user.id, (event: LiveEvent) => {
           reply.raw.write(frame(event.type, event));
         });
@@ -50,16 +49,19 @@ export function liveRoutes(deps: Deps, hub: LiveHub): FastifyPluginAsyncZod {
           'x-accel-buffering': 'no',
         });
         reply.raw.write(`retry: ${RETRY_MS}\n${frame('ready', { type: 'ready' })}`);
-        const heartbeat = setInterval(() => reply.raw.write(': heartbeat\n\n'), deps.config.LIVE_HEARTBEAT_SECONDS * 1000);
-        const lifetime = setTimeout(() => end(), deps.config.LIVE_MAX_STREAM_SECONDS * 1000);
-        const stopListening = hub.onCloseAll(() => end());
-        end = () => {
-          clearInterval(heartbeat);
-          clearTimeout(lifetime);
+        const timers: NodeJS.Timeout[] = [];
+        let stopListening: () => void = () => undefined;
+        const end = () => {
+          for (const timer of timers) clearTimeout(timer);
           stopListening();
           unsubscribe();
           if (!reply.raw.writableEnded) reply.raw.end();
         };
+        timers.push(
+          setInterval(() => reply.raw.write(': heartbeat\n\n'), deps.config.LIVE_HEARTBEAT_SECONDS * 1000),
+          setTimeout(end, deps.config.LIVE_MAX_STREAM_SECONDS * 1000),
+        );
+        stopListening = hub.onCloseAll(end);
         request.raw.on('close', end);
         reply.raw.on('error', end);
       },

@@ -1,6 +1,6 @@
 import type { Mail } from '../mailer.js';
-import { renderMail } from './layout.js';
 import { alertMailTemplates } from './alerts.js';
+import { renderMail } from './layout.js';
 import { securityMailTemplates } from './security.js';
 
 /** Every mail the product sends, built from APP_URL so the links work wherever it runs. */
