@@ -14,9 +14,12 @@ export async function openEventStream(baseUrl: string, cookie: string, headers: 
   let heartbeats = 0;
   let ended = false;
   let wake: (() => void) | null = null;
-  const reader = response.body?.getReader();
+  const isStream = response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+  // A refusal is an ordinary JSON answer.
+  const refusal = isStream ? null : ((await response.json()) as { message: string; errorCode: string });
+  const reader = isStream ? response.body?.getReader() : undefined;
   const pump = (async () => {
-    if (!reader || !response.headers.get('content-type')?.startsWith('text/event-stream')) return;
+    if (!reader) return;
     const decoder = new TextDecoder();
     let buffer = '';
     for (;;) {
@@ -52,6 +55,7 @@ export async function openEventStream(baseUrl: string, cookie: string, headers: 
 
   return {
     response,
+    refusal,
     events,
     heartbeats: () => heartbeats,
     ended: () => ended,
@@ -73,11 +77,12 @@ export async function openEventStream(baseUrl: string, cookie: string, headers: 
         });
       }
     },
-    /** Waits until the server has ended the stream. */
-    async untilEnded(timeoutMs = 10_000) {
+    /** Waits for a heartbeat (a comment line); false if none came within `timeoutMs`. */
+    async heartbeat(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
-      while (!ended && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      return ended;
+      while (heartbeats === 0 && !ended && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      return heartbeats > 0;
     },
     async close() {
       controller.abort();
