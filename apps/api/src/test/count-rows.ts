@@ -10,7 +10,9 @@ export type CountedTable =
   | 'cards'
   | 'card_operations'
   | 'ledger_transfers'
-  | 'audit_log';
+  | 'audit_log'
+  | 'alerts'
+  | 'alert_preferences';
 
 export async function countRows(t: TestApp, table: CountedTable, where?: SQL) {
   const condition = where ? sql` where ${where}` : sql``;

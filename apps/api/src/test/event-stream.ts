@@ -13,7 +13,7 @@ export async function openEventStream(baseUrl: string, cookie: string, headers: 
   const events: StreamEvent[] = [];
   let heartbeats = 0;
   let ended = false;
-  let wake: (() => void) | null = null;
+  const waiter: { wake: (() => void) | null } = { wake: null };
   const isStream = response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
   // A refusal is an ordinary JSON answer.
   const refusal = isStream ? null : ((await response.json()) as { message: string; errorCode: string });
@@ -47,10 +47,10 @@ export async function openEventStream(baseUrl: string, cookie: string, headers: 
         }
         split = buffer.indexOf('\n\n');
       }
-      wake?.();
+      waiter.wake?.();
     }
     ended = true;
-    wake?.();
+    waiter.wake?.();
   })();
 
   return {
@@ -70,7 +70,7 @@ export async function openEventStream(baseUrl: string, cookie: string, headers: 
         }
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, Math.min(250, deadline - Date.now()));
-          wake = () => {
+          waiter.wake = () => {
             clearTimeout(timer);
             resolve();
           };

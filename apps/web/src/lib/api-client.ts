@@ -128,5 +128,7 @@ export const api = {
     apiRequest<T>(path, { method: 'POST', body: body ?? {}, headers }, parser),
   patch: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>, headers?: Record<string, string>) =>
     apiRequest<T>(path, { method: 'PATCH', body: body ?? {}, headers }, parser),
+  put: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>) =>
+    apiRequest<T>(path, { method: 'PUT', body: body ?? {} }, parser),
   delete: <T = unknown>(path: string, parser?: ResponseParser<T>) => apiRequest<T>(path, { method: 'DELETE' }, parser),
 };
