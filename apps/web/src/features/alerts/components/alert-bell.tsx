@@ -17,7 +17,7 @@ export function AlertBell() {
   return (
     <Popover
       opened={opened}
-      onChange={(next) => (next ? undefined : close())}
+      onDismiss={close}
       position="bottom-end"
       width={380}
       shadow="md"

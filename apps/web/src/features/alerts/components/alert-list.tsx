@@ -38,9 +38,9 @@ export function AlertList({ opened, onNavigate }: AlertListProps) {
         <Button
           variant="subtle"
           size="compact-sm"
-          disabled={unread === 0}
           loading={markAll.isPending}
-          onClick={() => markAll.mutate()}
+          // Not disabled when all are read: the focus would drop out of the open list.
+          onClick={() => (unread > 0 ? markAll.mutate() : undefined)}
         >
           Mark all read
         </Button>
