@@ -27,29 +27,19 @@ export function AlertBell() {
       styles={{ dropdown: { maxWidth: 'calc(100vw - 16px)', padding: 0 } }}
     >
       <Popover.Target>
-        <Indicator
-          label={countLabel(unread)}
-          size={18}
-          offset={6}
-          color="red"
-          disabled={unread === 0}
-          aria-hidden={false}
-          styles={{ indicator: { pointerEvents: 'none' } }}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          radius="md"
+          aria-label={label}
+          onClick={toggle}
+          data-testid="alert-bell"
         >
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            radius="md"
-            aria-label={label}
-            aria-expanded={opened}
-            aria-haspopup="dialog"
-            onClick={toggle}
-            data-testid="alert-bell"
-          >
+          <Indicator label={countLabel(unread)} size={16} offset={2} color="red" disabled={unread === 0}>
             <IconBell size={20} aria-hidden />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown aria-label="Alerts" role="dialog">
         <AlertList opened={opened} onNavigate={close} />
