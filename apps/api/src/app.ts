@@ -13,6 +13,7 @@ import {
 import type { Notifications } from './db/notifications.js';
 import type { Deps } from './deps.js';
 import { requestIds } from './lib/request-ids.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
 import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
 import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -130,6 +131,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   await app.register(depositRoutes(deps), { prefix: '/api/transactions' });
   await app.register(cardRoutes(deps), { prefix: '/api/cards' });
   await app.register(referralRoutes(deps), { prefix: '/api/referrals' });
+  await app.register(activityRoutes(deps), { prefix: '/api/activity' });
   await app.register(webhookRoutes(deps, webhookSources), { prefix: '/api/webhooks' });
   // Demo features exist only in demo mode (config.ts refuses a sandbox outside it; this holds even if it did not).
   const { demoMode } = deps.config;

@@ -8,6 +8,7 @@ export * from './greeting.js';
 export * from './money.js';
 export * from './password.js';
 export * from './restricted-countries.js';
+export * from './schemas/activity.js';
 export * from './schemas/admin.js';
 export * from './schemas/alerts.js';
 export * from './schemas/auth.js';

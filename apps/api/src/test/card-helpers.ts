@@ -1,6 +1,8 @@
 import type { CardholderSubmissionInput } from '@coincard/shared';
 import { and, count, eq, isNull, lte } from 'drizzle-orm';
 import { sandboxIssuerCardholders, sandboxIssuerOperations, sandboxIssuerWebhooks } from '../db/schema/index.js';
+import { hmacSha256 } from '../lib/crypto.js';
+import { sandboxIssuerCredentials } from '../providers/issuing/index.js';
 import { CookieJar } from './cookie-jar.js';
 import { createDeposit, payInSandbox } from './deposit-helpers.js';
 import { STRONG_PASSWORD, type TestApp } from './test-app.js';
@@ -133,4 +135,14 @@ export async function signInAgain(t: TestApp, email: string): Promise<CookieJar>
   const jar = new CookieJar();
   await signInThroughTwoFactor(t, jar, email, STRONG_PASSWORD);
   return jar;
+}
+
+/** What the sandbox issuer would send: a webhook body signed with its secret, delivered to the app. */
+export function issuerWebhook(t: TestApp, event: string, data: Record<string, unknown>) {
+  const rawBody = JSON.stringify({ event, data });
+  const signature = hmacSha256(sandboxIssuerCredentials(t.deps.sessionSecret).webhookSecret, rawBody);
+  return t.request('POST', '/api/webhooks/issuing', {
+    rawBody,
+    headers: { 'content-type': 'application/json', 'x-webhook-signature': signature, origin: '' },
+  });
 }

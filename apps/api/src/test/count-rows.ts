@@ -9,6 +9,7 @@ export type CountedTable =
   | 'provider_events'
   | 'cards'
   | 'card_operations'
+  | 'card_declines'
   | 'ledger_transfers'
   | 'audit_log'
   | 'alerts'

@@ -55,6 +55,8 @@ export function makeCardTransaction(
     card_transaction_type: 'DEBIT',
     amount: 1299,
     currency: 'USD',
+    status: 'completed',
+    decline_reason: null,
     ...rest,
     enriched_data: {
       merchant_name: 'Netflix',

@@ -163,6 +163,10 @@ export const cardTransactionSchema = z.object({
     transaction_category: z.string().nullable(),
     transaction_group: z.string().nullable(),
   }),
+  /** `declined`: a purchase the issuer or the card's controls refused; it moved no money. */
+  status: z.enum(['completed', 'declined']),
+  /** Why a declined purchase was refused; null otherwise. */
+  decline_reason: z.string().nullable(),
 });
 export type CardTransaction = z.infer<typeof cardTransactionSchema>;
 

@@ -38,6 +38,8 @@ export const deposits = pgTable(
     /** The last signed webhook reporting a payment (paid, paid over, paid less) while the deposit was PENDING. */
     webhookReport: jsonb('webhook_report').$type<WebhookReport>(),
     paymentUrl: text('payment_url'),
+    /** The on-chain transaction hash of the payment, when the provider gives one (shown on the statement). */
+    txHash: text('tx_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     /** When reconciliation may next ask the provider about this deposit (a lease, so workers never collide). */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true, mode: 'date' }),

@@ -1,5 +1,6 @@
 export * from './alerts.js';
 export * from './audit-log.js';
+export * from './card-declines.js';
 export * from './cardholder-verifications.js';
 export * from './cards.js';
 export * from './deposits.js';

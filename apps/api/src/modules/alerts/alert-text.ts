@@ -20,7 +20,7 @@ export function alertText(facts: AlertFacts): AlertText {
     case 'card_decline':
       return {
         title: `Declined: ${formatCents(facts.amountCents)} at ${facts.merchant}`,
-        body: `A purchase of ${formatCents(facts.amountCents)} at ${facts.merchant} on your card ${cardLabel(facts.card)} was declined: ${facts.reason}`,
+        body: `A purchase of ${formatCents(facts.amountCents)} at ${facts.merchant} on your card ${cardLabel(facts.card)} was declined: ${facts.reason.replace(/\.?$/, '.')}`,
         ...onCard(facts.card),
       };
     case 'card_refund':

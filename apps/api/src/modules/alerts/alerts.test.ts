@@ -81,6 +81,20 @@ describe('alerts for card spending', () => {
     expect((await alertsOf(jar, '?unread=true')).meta.total).toBe(5);
   });
 
+  it('raises a decline with its reason once, and mails it by default', async () => {
+    const email = 'declined-alert@example.com';
+    const { jar, cardId, buy } = await spendable(email, 1000);
+    const refused = await buy(1001, 'amazon');
+    expect(refused.json()).toMatchObject({ outcome: 'declined' });
+    const [decline] = (await alertsOf(jar, '?unread=true')).items;
+    expect(decline).toMatchObject({ kind: 'card_decline', link: `/cards/${cardId}` });
+    expect(decline?.title).toMatch(/^Declined: \$10\.01 at /);
+    expect(decline?.body).toContain('was declined: Insufficient balance to pay the merchant charge.');
+    expect((await t.smtp.latest(email, 'Declined: $10.01')).text).toContain('Insufficient balance');
+    await t.runSchedules();
+    expect((await alertsOf(jar, '?unread=true')).meta.total).toBe(1);
+  });
+
   it('marks one read and then all, and keeps another user out (404)', async () => {
     const { jar, buy } = await spendable('reader@example.com', 3000);
     await buy(100);

@@ -11,7 +11,8 @@ import type { AlertInput } from './alert-facts.js';
 import { emailChoices } from './alert-preferences.js';
 import { type AlertText, alertText } from './alert-text.js';
 
-type AlertDeps = Pick<Deps, 'jobs' | 'jobBox' | 'mail' | 'now' | 'instanceId'>;
+/** What raising an alert needs: the queue (its mail), the templates, the clock and this instance's id. */
+export type AlertDeps = Pick<Deps, 'jobs' | 'jobBox' | 'mail' | 'now' | 'instanceId'>;
 
 const MAIL_KINDS: Record<AlertKind, MailKind> = {
   card_purchase: 'card-purchase',

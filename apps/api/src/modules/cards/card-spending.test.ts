@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cardOf, settleIssuer, userWithCard } from '../../test/card-helpers.js';
+import { cardOf, issuerWebhook, settleIssuer, userWithCard } from '../../test/card-helpers.js';
 import { countRows } from '../../test/count-rows.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -71,6 +71,43 @@ describe('card spending through the issuer', () => {
       ),
     ).toBe(2);
     expect((await sim.view()).json()).toMatchObject({ status: 'frozen', availableCents: 1000 });
+    // Both declines are in the card's history with the issuer's reason, newest first, beside the real lines.
+    const history = (await t.request('GET', `/api/cards/${cardId}/transactions`, { jar })).json();
+    const declined = history.transactions.filter((line: { status: string }) => line.status === 'declined');
+    expect(declined).toMatchObject([
+      {
+        amount: 100,
+        description: 'UBER *TRIP SAN FRANCISCO US',
+        decline_reason: 'Card is frozen',
+        card_transaction_type: 'DEBIT',
+      },
+      { amount: 1001, decline_reason: 'Insufficient balance to pay the merchant charge' },
+    ]);
+    expect(history.meta.total).toBe(history.transactions.length);
+    expect(await countRows(t, 'card_declines', sql`card_id = ${cardId}`)).toBe(2);
+  });
+
+  it("records a decline once however often the issuer tells it, and never another user's", async () => {
+    const { jar, cardId, issuerCardId } = await cardWithSimulator('decline-once@example.com', 1000);
+    const other = await cardWithSimulator('decline-other@example.com', 1000);
+    const deliver = (reference: string) =>
+      issuerWebhook(t, 'card_debit_event.declined', {
+        card_id: issuerCardId,
+        amount: '700',
+        currency: 'USD',
+        description: 'Netflix',
+        transaction_reference: reference,
+        decline_reason: 'Card is frozen',
+        transaction_date: '2026-11-20 10:00:00',
+      });
+    for (let i = 0; i < 3; i += 1) expect((await deliver('same-decline')).statusCode).toBe(200);
+    expect(await countRows(t, 'card_declines', sql`card_id = ${cardId}`)).toBe(1);
+    const mine = (await t.request('GET', `/api/cards/${cardId}/transactions`, { jar })).json();
+    expect(mine.transactions.filter((line: { status: string }) => line.status === 'declined')).toMatchObject([
+      { status: 'declined', amount: 700, description: 'Netflix', decline_reason: 'Card is frozen' },
+    ]);
+    const theirs = await t.request('GET', `/api/cards/${cardId}/transactions`, { jar: other.jar });
+    expect(theirs.statusCode).toBe(404);
   });
 
   it('gives a refund back to the card once', async () => {

@@ -29,7 +29,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { addMonths } from '../../lib/months.js';
 import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { whereabouts } from '../../lib/whereabouts.js';
-import { IssuerError } from '../../providers/issuing/card-issuer.js';
+import { IssuerError, type IssuerTransactionsPage } from '../../providers/issuing/card-issuer.js';
 import { raiseAlert } from '../alerts/raise-alert.js';
 import { audit } from '../audit/audit.js';
 import { assertSteppedUp } from '../auth/step-up.js';
@@ -39,6 +39,7 @@ import { balanceOf } from '../ledger/ledger-read.js';
 import { LIVE_REWARD_STATUSES, payFirstCardReward } from '../referrals/referral-rewards.service.js';
 import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
 import { completeCardCreation } from './card-creation.service.js';
+import { countDeclines, declinesBetween } from './card-declines.js';
 import { queueIssuerFreeze } from './card-issuer-state.js';
 import { cardAccount, startOperation } from './card-operations.service.js';
 import { describeCard, describeCards, IN_TRANSIT_STATUSES } from './card-views.js';
@@ -423,7 +424,7 @@ export async function revealCardSecrets(
   };
 }
 
-/** The card's own history, from the issuer: 10 per page, newest first. */
+/** The card's own history: the issuer's lines, 10 per page, newest first, with our recorded declines among them. */
 export async function listCardTransactions(
   deps: Deps,
   user: UserRow,
@@ -434,12 +435,26 @@ export async function listCardTransactions(
   const card = await findOwnCard(deps.db, user.id, cardId);
   const pageSize = CARD_TRANSACTIONS_PAGE_SIZE;
   if (!card.issuerCardId) return { transactions: [], meta: { page, pageSize, total: 0, pages: 0 } };
-  const result = await deps.issuer.listTransactions(card.issuerCardId, page, pageSize).catch((error: unknown) => {
-    deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not list card transactions');
-    throw issuerTrouble('list the card transactions');
-  });
-  return {
-    transactions: result.transactions.map((tx) => ({
+  const issuerCardId = card.issuerCardId;
+  const listPage = (n: number) =>
+    deps.issuer.listTransactions(issuerCardId, n, pageSize).catch((error: unknown) => {
+      deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not list card transactions');
+      throw issuerTrouble('list the card transactions');
+    });
+  const [result, newer] = await Promise.all([listPage(page), page > 1 ? listPage(page - 1) : null]);
+  // Declines live with us, the rest at the issuer: each decline goes on the page whose time span holds it, from
+  // this page's oldest line (none: the last page takes everything older) up to the previous page's oldest line.
+  const oldest = (list: IssuerTransactionsPage) => list.transactions.at(-1)?.date ?? null;
+  const isLastPage = page >= result.pages || result.transactions.length < pageSize;
+  const declines =
+    page > 1 && (newer?.transactions.length ?? 0) < pageSize
+      ? []
+      : await declinesBetween(deps.db, card.id, {
+          since: isLastPage ? null : oldest(result),
+          until: newer ? oldest(newer) : null,
+        });
+  const lines: CardTransactionsPage['transactions'] = [
+    ...result.transactions.map((tx) => ({
       _id: tx.reference,
       transaction_date: tx.date.toISOString(),
       description: tx.description,
@@ -453,7 +468,35 @@ export async function listCardTransactions(
         transaction_category: tx.category,
         transaction_group: tx.group,
       },
+      status: 'completed' as const,
+      decline_reason: null,
     })),
-    meta: { page, pageSize, total: result.total, pages: result.pages },
+    ...declines.map((decline) => ({
+      _id: decline.id,
+      transaction_date: decline.occurredAt.toISOString(),
+      description: decline.merchant,
+      card_transaction_type: 'DEBIT',
+      amount: decline.amount,
+      currency: 'USD',
+      enriched_data: {
+        merchant_name: decline.merchant,
+        merchant_logo: null,
+        is_recurring: false,
+        transaction_category: decline.category,
+        transaction_group: null,
+      },
+      status: 'declined' as const,
+      decline_reason: decline.reason,
+    })),
+  ].sort((a, b) => b.transaction_date.localeCompare(a.transaction_date));
+  const declineCount = await countDeclines(deps.db, card.id);
+  return {
+    transactions: lines,
+    meta: {
+      page,
+      pageSize,
+      total: result.total + declineCount,
+      pages: Math.max(result.pages, declineCount > 0 ? 1 : 0),
+    },
   };
 }

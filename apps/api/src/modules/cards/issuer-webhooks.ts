@@ -10,6 +10,7 @@ import { InsufficientFunds, move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
 import { transferTotal } from '../ledger/ledger-read.js';
 import type { ProcessResult, WebhookSource } from '../webhooks/webhook-source.js';
+import { recordDecline } from './card-declines.js';
 import { cardAccount, settleOperation } from './card-operations.service.js';
 import { alertSpending } from './spending-alerts.js';
 
@@ -85,7 +86,6 @@ export async function recordSpending(
   deps: Deps,
   event: Extract<IssuerEvent, { kind: 'debit' | 'reversal' }>,
 ): Promise<ProcessResult> {
-  if (event.kind === 'debit' && event.outcome === 'declined') return { outcome: 'declined', done: true };
   const [card] = await deps.db
     .select()
     .from(cards)
@@ -93,7 +93,7 @@ export async function recordSpending(
   // A card we do not know yet may be one whose creation is still being recorded: the event waits and is replayed.
   if (!card) return { outcome: 'unknown-card', done: false };
   const settlement = platformAccount('clearing_issuer', card.userId, deps.issuer.name);
-  const reference = event.reference ?? '';
+  const reference = event.reference;
   const transferId = `issuer:${deps.issuer.name}:${event.kind}:${reference}`;
   // A refund for a card already deleted at the issuer has no card to land on: it goes to the balance, and is
   // flagged, since the issuer holds it outside any card until its wallet is reconciled.
@@ -149,6 +149,34 @@ export async function recordSpending(
   }
 }
 
+/** A purchase the issuer refused: kept for the owner's history with its reason; moves no money. */
+async function recordIssuerDecline(
+  deps: Deps,
+  event: Extract<IssuerEvent, { kind: 'decline' }>,
+): Promise<ProcessResult> {
+  const [card] = await deps.db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.issuer, deps.issuer.name), eq(cards.issuerCardId, event.cardId)));
+  if (!card) return { outcome: 'unknown-card', done: false };
+  const { recorded } = await deps.db.transaction((tx) =>
+    recordDecline(
+      tx,
+      {
+        cardId: card.id,
+        amountCents: event.amountCents,
+        merchant: event.merchant,
+        category: event.category,
+        reason: event.reason,
+        occurredAt: event.occurredAt,
+        issuerReference: event.reference,
+      },
+      deps,
+    ),
+  );
+  return { outcome: recorded ? 'declined' : 'already-applied', done: true };
+}
+
 /**
  * `/api/webhooks/issuing`: signed by the issuer in `x-webhook-signature` (decision 008). Card events are this module's;
  * cardholder decisions belong to the cardholder verification (modules/cardholders).
@@ -182,6 +210,7 @@ export const issuerWebhookSource: WebhookSource<IssuerEvent> = {
   async process(deps, event) {
     if (event.kind === 'fund' || event.kind === 'unload') return applyMovementEvent(deps, event);
     if (event.kind === 'debit' || event.kind === 'reversal') return recordSpending(deps, event);
+    if (event.kind === 'decline') return recordIssuerDecline(deps, event);
     if (event.kind === 'cardholder') return applyCardholderDecision(deps, event);
     return { outcome: 'acknowledged', done: true };
   },

@@ -220,6 +220,7 @@ export async function applyProviderState(
         webhookReport: stored,
         amountPaid,
         creditedAmount: credit,
+        txHash: state.txHash ?? deposit.txHash,
         nextCheckAt: null,
         updatedAt: now,
       })

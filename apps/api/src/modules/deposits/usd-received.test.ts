@@ -13,6 +13,7 @@ const info = (overrides: Partial<InvoiceState> = {}): InvoiceState => ({
   paymentAmount: null,
   payerCurrency: null,
   invoiceCurrency: 'USD',
+  txHash: null,
   expiresAt: null,
   ...overrides,
 });

@@ -174,8 +174,7 @@ function toEvent(name: string, data: Record<string, unknown>, rawBody: string): 
       key: eventKeyOf(name, [cardId, reference]),
     };
   }
-  if (family === 'card_debit_event' && (outcome === 'successful' || outcome === 'declined')) {
-    if (outcome === 'successful' && !reference) return other;
+  if (family === 'card_debit_event' && outcome === 'successful' && reference) {
     return {
       event: {
         kind: 'debit',
@@ -186,8 +185,25 @@ function toEvent(name: string, data: Record<string, unknown>, rawBody: string): 
         description: text('description') ?? 'Card purchase',
         reason: text('decline_reason'),
       },
-      // A decline carries no reference: each delivery of one is keyed by its exact bytes.
-      key: reference ? eventKeyOf(name, [cardId, reference]) : eventKeyOf(name, [rawBody]),
+      key: eventKeyOf(name, [cardId, reference]),
+    };
+  }
+  if (family === 'card_debit_event' && outcome === 'declined') {
+    // Bridgecard documents no reference on a decline: each delivery of one is keyed by its exact bytes, and that key
+    // is the decline's reference, so a redelivered event is recorded once.
+    const key = eventKeyOf(name, [rawBody]);
+    return {
+      event: {
+        kind: 'decline',
+        cardId,
+        reference: reference ?? `decline:${key}`,
+        amountCents,
+        merchant: text('description') ?? 'Card purchase',
+        category: text('merchant_category_code'),
+        reason: text('decline_reason') ?? 'Declined by the card issuer',
+        occurredAt: text('transaction_date') ? issuerDate(text('transaction_date') ?? '') : new Date(),
+      },
+      key: reference ? eventKeyOf(name, [cardId, reference]) : key,
     };
   }
   if (family === 'card_reversal_event' && reference) {

@@ -91,13 +91,28 @@ export type IssuerEvent =
     }
   | {
       kind: 'debit';
-      outcome: 'successful' | 'declined';
+      outcome: 'successful';
       cardId: string;
-      /** Null for a decline, which the issuer sends without one. */
-      reference: string | null;
+      reference: string;
       amountCents: number;
       description: string;
       reason: string | null;
+    }
+  | {
+      /** A purchase the issuer refused: moves no money, recorded for the owner with its reason. */
+      kind: 'decline';
+      cardId: string;
+      /**
+       * The issuer's reference when it sends one (the sandbox does); Bridgecard documents none for a decline, so
+       * the adapter derives one from the exact bytes of the event: a redelivery is the same decline.
+       */
+      reference: string;
+      amountCents: number;
+      merchant: string;
+      /** The merchant category code, when the issuer tells it. */
+      category: string | null;
+      reason: string;
+      occurredAt: Date;
     }
   | { kind: 'reversal'; cardId: string; reference: string; amountCents: number; description: string }
   | {

@@ -81,7 +81,8 @@ const fixtures: Record<string, Fixture> = {
       const response = await sandboxApp.request('POST', `/sandbox/issuing/simulator/cards/${cardId}/purchases`, {
         body: { amountCents: cents, merchant: 'amazon' },
       });
-      return response.json().reference;
+      // The sandbox gives a decline a reference too; the contract asks only whether the purchase went through.
+      return response.json().outcome === 'successful' ? response.json().reference : null;
     },
     advance: (ms) => sandboxApp.clock.advance(ms),
     webhookSecret: () => sandboxIssuerCredentials(sandboxApp.deps.sessionSecret).webhookSecret,
@@ -312,11 +313,27 @@ describe.each(Object.entries(fixtures))('card issuer contract: %s', (_name, fixt
       reference: 'r3',
       description: 'X',
     });
-    expect(event('card_debit_event.declined', { ...base, decline_reason: 'Card is frozen' })).toMatchObject({
-      kind: 'debit',
-      outcome: 'declined',
-      reference: null,
+    const declined = {
+      ...base,
+      decline_reason: 'Card is frozen',
+      description: 'Amazon',
+      transaction_date: '2026-11-22 14:05:09',
+    };
+    const decline = event('card_debit_event.declined', declined);
+    expect(decline).toMatchObject({
+      kind: 'decline',
+      merchant: 'Amazon',
       reason: 'Card is frozen',
+      occurredAt: new Date('2026-11-22T14:05:09Z'),
+    });
+    // No reference from the issuer: the same bytes give the same one, another decline another.
+    expect(event('card_debit_event.declined', declined)).toEqual(decline);
+    expect(event('card_debit_event.declined', { ...declined, amount: '99' })).not.toMatchObject({
+      reference: (decline as { reference: string }).reference,
+    });
+    expect(event('card_debit_event.declined', { ...declined, transaction_reference: 'd1' })).toMatchObject({
+      kind: 'decline',
+      reference: 'd1',
     });
     expect(event('card_reversal_event.successful', { ...base, transaction_reference: 'r3_REVERSAL' })).toMatchObject({
       kind: 'reversal',

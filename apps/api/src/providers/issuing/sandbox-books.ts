@@ -584,8 +584,15 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
               ? 'Insufficient balance to pay the merchant charge'
               : null;
         if (declineReason) {
-          await queueWebhook(tx, 'card_debit_event.declined', { ...base, decline_reason: declineReason });
-          return { outcome: 'declined' as const, reason: declineReason, reference: null };
+          // Bridgecard documents no reference on a decline; the sandbox sends one, as authorization-based issuers
+          // (Lithic, Stripe Issuing) do, so the app can tell one decline from another (docs/card-issuer-protocol.md).
+          const declineReference = hexId();
+          await queueWebhook(tx, 'card_debit_event.declined', {
+            ...base,
+            transaction_reference: declineReference,
+            decline_reason: declineReason,
+          });
+          return { outcome: 'declined' as const, reason: declineReason, reference: declineReference };
         }
         const reference = hexId();
         await tx

@@ -36,6 +36,8 @@ const invoiceResultSchema = z.object({
   payment_amount: money.nullish(),
   payment_amount_usd: usdText.nullish(),
   expired_at: z.number().nullish(),
+  /** The on-chain transaction hash, once the payment is seen on the chain. */
+  txid: z.string().max(200).nullish(),
 });
 
 const envelopeSchema = z.object({ state: z.number(), result: z.unknown().optional(), message: z.string().optional() });
@@ -64,6 +66,7 @@ function toInvoiceState(raw: unknown): InvoiceState {
     paymentAmount: result.payment_amount ?? null,
     payerCurrency: result.payer_currency ?? null,
     invoiceCurrency: result.currency ?? null,
+    txHash: result.txid || null,
     expiresAt: result.expired_at ? new Date(result.expired_at * 1000) : null,
   };
 }

@@ -27,6 +27,8 @@ export type InvoiceState = {
   payerCurrency: string | null;
   /** The invoice's own currency: USD for ours. */
   invoiceCurrency: string | null;
+  /** The payment's on-chain transaction hash, when the provider gives one. */
+  txHash: string | null;
   expiresAt: Date | null;
 };
 

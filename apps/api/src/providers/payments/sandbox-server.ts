@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -73,6 +73,12 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
   const isFinal = (status: string) =>
     ['paid', 'paid_over', 'wrong_amount', 'cancel', 'fail', 'system_fail'].includes(status);
 
+  /** The payment's on-chain hash once it is paid: one per invoice, the same in every answer and webhook. */
+  function txidOf(invoice: Pick<Invoice, 'uuid' | 'status'>): string | null {
+    if (!isFinal(invoice.status) || invoice.status === 'cancel' || invoice.status === 'fail') return null;
+    return createHash('sha256').update(`sandbox-tx:${invoice.uuid}`).digest('hex');
+  }
+
   /** Lapsed invoices become `cancel`, as the real provider does once the lifetime is over. */
   async function current(invoice: Invoice): Promise<Invoice> {
     if (isFinal(invoice.status) || invoice.expiresAt > options.now()) return invoice;
@@ -101,6 +107,7 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
     payment_status: invoice.status,
     expired_at: Math.floor(invoice.expiresAt.getTime() / 1000),
     is_final: isFinal(invoice.status),
+    txid: txidOf(invoice),
   });
 
   function authenticated(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -131,7 +138,7 @@ export function registerSandboxPaymentServer(app: FastifyInstance, options: Sand
       currency: invoice.currency,
       payer_currency: invoice.toCurrency,
       additional_data: null,
-      txid: isFinal(invoice.status) && invoice.status !== 'cancel' ? randomUUID().replaceAll('-', '') : null,
+      txid: txidOf(invoice),
     };
     const body = JSON.stringify({ ...payload, sign: signCryptomusWebhook(payload, options.apiKey) });
     try {

@@ -57,14 +57,19 @@ function MerchantLogo({ transaction }: { transaction: CardTransaction }) {
   );
 }
 
-/** "+$25.00" in green for credits, "-$3.10" in red for debits: the sign says it too, not only the colour. */
+/**
+ * "+$25.00" in green for credits, "-$3.10" in red for debits: the sign says it too, not only the colour. A declined
+ * purchase moved nothing: its amount is shown unsigned, beside the word "Declined".
+ */
 export function signedAmount(transaction: CardTransaction): string {
+  if (transaction.status === 'declined') return formatCents(transaction.amount);
   return isCredit(transaction) ? formatCents(transaction.amount, 'always') : formatCents(-transaction.amount);
 }
 
 /** One line of a card's history: who, what kind, when, how much, and whether it repeats. */
 export function CardTransactionRow({ transaction }: { transaction: CardTransaction }) {
   const credit = isCredit(transaction);
+  const declined = transaction.status === 'declined';
   const {
     transaction_category: category,
     transaction_group: group,
@@ -83,13 +88,24 @@ export function CardTransactionRow({ transaction }: { transaction: CardTransacti
             {kind}
           </Text>
         ) : null}
+        {declined ? (
+          <Text size="xs" c={semanticColors.danger} lh={1.3}>
+            Declined: {transaction.decline_reason ?? 'refused by the card issuer'}
+          </Text>
+        ) : null}
         <Text size="xs" c="dimmed" lh={1.3}>
           <time dateTime={transaction.transaction_date}>{dateTime.format(new Date(transaction.transaction_date))}</time>
         </Text>
         <Group gap={4} mt={2}>
-          <Badge size="xs" variant="light" color={credit ? semanticColors.success : 'gray'} radius="sm" tt="none">
-            {credit ? 'Credit' : 'Debit'}
-          </Badge>
+          {declined ? (
+            <Badge size="xs" variant="light" color={semanticColors.danger} radius="sm" tt="none">
+              Declined
+            </Badge>
+          ) : (
+            <Badge size="xs" variant="light" color={credit ? semanticColors.success : 'gray'} radius="sm" tt="none">
+              {credit ? 'Credit' : 'Debit'}
+            </Badge>
+          )}
           {isRecurring ? (
             <Badge
               size="xs"
@@ -108,9 +124,10 @@ export function CardTransactionRow({ transaction }: { transaction: CardTransacti
         <Text
           size="sm"
           fw={700}
-          c={credit ? semanticColors.success : semanticColors.danger}
+          c={declined ? 'dimmed' : credit ? semanticColors.success : semanticColors.danger}
+          td={declined ? 'line-through' : undefined}
           style={tabular}
-          data-direction={credit ? 'credit' : 'debit'}
+          data-direction={declined ? 'declined' : credit ? 'credit' : 'debit'}
         >
           {signedAmount(transaction)}
         </Text>

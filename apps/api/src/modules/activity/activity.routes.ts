@@ -1,0 +1,48 @@
+import { activityExportQuerySchema, activityPageSchema, activityQuerySchema } from '@coincard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps.js';
+import { principalOf, requireRole } from '../../plugins/authenticate.js';
+import { exportActivity, listActivity } from './activity.service.js';
+
+const tags = ['activity'];
+
+/** /api/activity: the signed-in user's account statement. */
+export function activityRoutes(deps: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', requireRole(deps, ['user']));
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary:
+            'Your statement: every movement of your money with the balance after it, newest first; filter by kind, card, days (from/to, UTC, both included) and words',
+          querystring: activityQuerySchema,
+          response: { 200: activityPageSchema },
+        },
+      },
+      async (request) => listActivity(deps, principalOf(request).user, request.query),
+    );
+
+    app.get(
+      '/export',
+      {
+        schema: {
+          tags,
+          summary: 'Your statement between two days (UTC, both included, at most a year) as CSV, oldest first',
+          querystring: activityExportQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const csv = await exportActivity(deps, principalOf(request).user, request.query);
+        const { from, to } = request.query;
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="coincard-statement-${from}-to-${to}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+  };
+}

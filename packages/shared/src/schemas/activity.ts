@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants.js';
+import { pageMetaSchema } from './common.js';
+
+/**
+ * What a statement line is. Lines with a balance after them moved the available balance; the others (card lines,
+ * referral rewards on their way, declines, top-ups not credited) show money elsewhere or money that did not move.
+ */
+export const ACTIVITY_KINDS = [
+  'top_up',
+  'card_creation_fee',
+  'card_creation_refund',
+  'card_load',
+  'load_fee',
+  'card_load_returned',
+  'load_fee_returned',
+  'card_unload',
+  'card_closed',
+  'monthly_fee',
+  'monthly_fee_returned',
+  'referral_bonus',
+  'referral_bonus_reversed',
+  'referral_held',
+  'referral_released',
+  'referral_reversed',
+  'referral_withdrawal',
+  'purchase',
+  'refund',
+  'decline',
+  'other',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** How each kind reads on a screen and in an export. */
+export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
+  top_up: 'Top-up',
+  card_creation_fee: 'Card creation fee',
+  card_creation_refund: 'Card creation fee returned',
+  card_load: 'Card load',
+  load_fee: 'Load fee',
+  card_load_returned: 'Card load returned',
+  load_fee_returned: 'Load fee returned',
+  card_unload: 'Card unload',
+  card_closed: 'Returned from a deleted card',
+  monthly_fee: 'Monthly card fee',
+  monthly_fee_returned: 'Monthly card fee returned',
+  referral_bonus: 'Referral bonus',
+  referral_bonus_reversed: 'Referral bonus reversed',
+  referral_held: 'Referral reward (held)',
+  referral_released: 'Referral reward released',
+  referral_reversed: 'Referral reward reversed',
+  referral_withdrawal: 'Referral earnings withdrawn',
+  purchase: 'Card purchase',
+  refund: 'Card refund',
+  decline: 'Declined purchase',
+  other: 'Other',
+};
+
+export const ACTIVITY_STATUSES = [
+  'completed',
+  'pending',
+  'paid_less',
+  'paid_over',
+  'expired',
+  'failed',
+  'declined',
+] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+
+const day = (name: string) =>
+  z
+    .string({ message: `${name} must be a date (YYYY-MM-DD).` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD).`)
+    .refine((text) => {
+      const date = new Date(`${text}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+    }, `${name} must be a real calendar date.`);
+
+const kindField = z.enum(ACTIVITY_KINDS, { message: 'kind must be one of the statement kinds.' });
+
+export const activityQuerySchema = z.object({
+  page: z.coerce
+    .number({ message: 'page must be a number.' })
+    .int('page must be a whole number.')
+    .min(1, 'page must be at least 1.')
+    .max(100_000, 'page is too large.')
+    .default(1),
+  pageSize: z.coerce
+    .number({ message: 'pageSize must be a number.' })
+    .int('pageSize must be a whole number.')
+    .min(1, 'pageSize must be at least 1.')
+    .max(MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}.`)
+    .default(20),
+  kind: kindField.optional(),
+  cardId: z.string().max(100, 'cardId is too long.').optional(),
+  from: day('from').optional(),
+  to: day('to').optional(),
+  q: z.string().trim().max(100, 'q must be at most 100 characters.').optional(),
+});
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+export const activityExportQuerySchema = z.object({
+  from: day('from'),
+  to: day('to'),
+});
+export type ActivityExportQuery = z.infer<typeof activityExportQuerySchema>;
+
+export const activityItemSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  description: z.string(),
+  /** Signed cents: what this line added to (or took from) the money it concerns; 0 for a decline. */
+  amount: z.number().int(),
+  /** The available balance after this line, in cents; null for a line that did not move the balance. */
+  balanceAfter: z.number().int().nullable(),
+  cardId: z.string().nullable(),
+  /** The card's label, when the line concerns a card. */
+  cardName: z.string().nullable(),
+  /** For a load: the fee charged with it (shown as its own line too). */
+  fee: z.number().int().nullable(),
+  status: z.enum(ACTIVITY_STATUSES),
+  /** A decline's reason. */
+  reason: z.string().nullable(),
+  /** For a top-up: the coin, network, on-chain hash and, while it waits, where to pay. */
+  topUp: z
+    .object({
+      depositId: z.string(),
+      coin: z.string(),
+      network: z.string(),
+      txHash: z.string().nullable(),
+      paymentUrl: z.string().nullable(),
+      requested: z.number().int(),
+    })
+    .nullable(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+export const activityPageSchema = z.object({
+  items: z.array(activityItemSchema),
+  meta: pageMetaSchema,
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
