@@ -182,20 +182,14 @@ describe('e-mail preferences', () => {
   });
 
   it('refuses unknown kinds and values that are not true or false, and changes nothing', async () => {
-    const { jar } = await t.signUpVerified('bad-choice@example.com');
-    const bodies = [
-      { email: { card_purchase: 'yes' } },
-      { email: { sms_everything: true } },
-      { email: null },
-      {},
-      { email: { card_purchase: true }, extra: 1 },
-    ];
-    for (const body of bodies.slice(0, 4)) {
+    const { jar, user } = await t.signUpVerified('bad-choice@example.com');
+    const bodies = [{ email: { card_purchase: 'yes' } }, { email: { sms_everything: true } }, { email: null }, {}];
+    for (const body of bodies) {
       const response = await t.request('PUT', '/api/alerts/preferences', { jar, body });
       expect(response.statusCode).toBe(400);
       expect(response.json().message.length).toBeGreaterThan(5);
     }
-    expect(await countRows(t, 'alert_preferences', sql`true`)).toBe(1);
+    expect(await countRows(t, 'alert_preferences', sql`user_id = ${user._id}`)).toBe(0);
   });
 });
 
