@@ -114,7 +114,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   });
 
   await app.register(healthRoutes(deps), { prefix: '/api' });
-  await app.register(liveRoutes(deps, hub), { prefix: '/api/events' });
+  await app.register(liveRoutes(deps, hub), { prefix: '/api' });
   await app.register(alertRoutes(deps), { prefix: '/api/alerts' });
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(twoFactorEmailRoute(deps), { prefix: '/api/auth' });

@@ -19,7 +19,7 @@ const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.s
 export function liveRoutes(deps: Deps, hub: LiveHub): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
-      '/',
+      '/events',
       {
         onRequest: requireRole(deps, ['user', 'admin']),
         schema: {
