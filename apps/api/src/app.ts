@@ -10,10 +10,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Notifications } from './db/notifications.js';
 import type { Deps } from './deps.js';
 import { requestIds } from './lib/request-ids.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { adminRoutes, adminUserListRoute } from './modules/admin/admin.routes.js';
+import { alertRoutes } from './modules/alerts/alerts.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { passkeyRoutes, passkeySignInRoutes } from './modules/auth/passkeys/passkeys.routes.js';
 import { stepUpRoutes } from './modules/auth/step-up.routes.js';
@@ -25,6 +27,8 @@ import { cardRoutes } from './modules/cards/cards.routes.js';
 import { depositRoutes } from './modules/deposits/deposits.routes.js';
 import { devOutboxRoutes } from './modules/dev/outbox.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { createLiveHub } from './modules/live/live-hub.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
@@ -45,11 +49,13 @@ import { webhookSources } from './webhook-sources.js';
 export type AppOptions = {
   /** The built SPA to serve beside /api; absent in API-only tests. */
   webDistDir?: string;
+  /** The database's LISTEN connection (shared with the job engine): live events arrive through it. */
+  notifications: Notifications;
 };
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 
-export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: Deps, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -95,7 +101,22 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     transformStaticCSP: (header) => (deps.config.isHttps ? header : header.replace(/upgrade-insecure-requests;?/, '')),
   });
 
+  const hub = await createLiveHub({
+    notifications: options.notifications,
+    metrics: deps.metrics,
+    logger: deps.logger,
+    instanceId: deps.instanceId,
+    maxPerUser: deps.config.LIVE_MAX_STREAMS_PER_USER,
+  });
+  // Open streams never end by themselves: closing the server ends them first, or it would wait on them.
+  app.addHook('preClose', (done) => {
+    hub.closeAll();
+    done();
+  });
+
   await app.register(healthRoutes(deps), { prefix: '/api' });
+  await app.register(liveRoutes(deps, hub), { prefix: '/api' });
+  await app.register(alertRoutes(deps), { prefix: '/api/alerts' });
   await app.register(authRoutes(deps), { prefix: '/api/auth' });
   await app.register(twoFactorEmailRoute(deps), { prefix: '/api/auth' });
   await app.register(stepUpRoutes(deps), { prefix: '/api/auth' });

@@ -183,6 +183,12 @@ const schema = z.object({
   JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).optional(),
   /** How long failed jobs (dead letters) stay listed in the admin console. */
   JOBS_DEAD_LETTER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A comment line on every open live stream this often, so proxies and browsers keep it open (GET /api/events). */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
+  /** Live streams one user may hold open on one instance (a tab each); one more is refused and polls instead. */
+  LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  /** A live stream ends after this long and the browser reopens it, so its session is checked again. */
+  LIVE_MAX_STREAM_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -49,6 +50,8 @@ export type Deps = {
   now: () => Date;
   /** Counters for Prometheus (observability/metrics.ts): business counters are counted once their change commits. */
   metrics: Metrics;
+  /** This process' own id: live events carry it, so only the instance that raised an alert counts it (modules/live). */
+  instanceId: string;
 };
 
 /** A key per purpose, derived from SESSION_SECRET (and SESSION_SECRET_PREVIOUS while rotating); lib/keys.ts. */
@@ -150,5 +153,6 @@ export function buildDeps(input: DepsInput): Deps {
     }),
     now,
     metrics,
+    instanceId: randomUUID(),
   };
 }

@@ -28,7 +28,7 @@ async function main() {
   const runtime = await openRuntime(config, logger);
   const here = dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : join(here, '../../web/dist');
-  const app = await buildApp(runtime.deps, { webDistDir });
+  const app = await buildApp(runtime.deps, { webDistDir, notifications: runtime.notifications });
   const seeded = await ensureStartupUsers(runtime.deps, config.seedDemo);
 
   let metricsServer: MetricsServer | null = null;

@@ -10,6 +10,7 @@ export * from './password.js';
 export * from './restricted-countries.js';
 export * from './schemas/activity.js';
 export * from './schemas/admin.js';
+export * from './schemas/alerts.js';
 export * from './schemas/auth.js';
 export * from './schemas/card-controls.js';
 export * from './schemas/card-simulator.js';

@@ -25,6 +25,11 @@ export type Metrics = {
   jobs: JobObserver;
   /** One answered HTTP request, by route pattern (never the raw URL, which holds ids and codes). */
   httpRequest: (method: string, route: string, status: number, seconds: number) => void;
+  /** An alert raised (counted by the instance that raised it, once its transaction committed), by kind. */
+  alertRaised: (kind: string) => void;
+  /** A live stream (GET /api/events) opened or closed on this instance; refused ones by reason. */
+  liveStream: (change: 'opened' | 'closed') => void;
+  liveStreamRefused: (reason: 'per-user-limit') => void;
   /** Everything, in Prometheus' text format. */
   scrape: () => Promise<{ contentType: string; text: string }>;
 };
@@ -91,7 +96,35 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers: [registry],
   });
 
+  const alertsRaised = new Counter({
+    name: 'coincard_alerts_raised_total',
+    help: 'Alerts raised for owners, by kind; counted by the instance that raised each, once committed.',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  const liveStreams = new Gauge({
+    name: 'coincard_live_streams_open',
+    help: 'Live event streams (server-sent events, GET /api/events) open on this instance.',
+    registers: [registry],
+  });
+  const liveRefused = new Counter({
+    name: 'coincard_live_streams_refused_total',
+    help: 'Live event streams refused, by reason (per-user-limit: that user already has the most open here).',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+
   return {
+    alertRaised(kind) {
+      alertsRaised.inc({ kind });
+    },
+    liveStream(change) {
+      if (change === 'opened') liveStreams.inc();
+      else liveStreams.dec();
+    },
+    liveStreamRefused(reason) {
+      liveRefused.inc({ reason });
+    },
     topUpCredited(cents) {
       topUps.inc();
       topUpCents.inc(cents);

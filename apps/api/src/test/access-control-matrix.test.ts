@@ -17,7 +17,7 @@ import { createVirtualAuthenticator } from './virtual-authenticator.js';
  */
 
 type Rule =
-  | { kind: 'owned'; params: Record<string, 'card' | 'deposit' | 'passkey' | 'session'> }
+  | { kind: 'owned'; params: Record<string, 'card' | 'deposit' | 'passkey' | 'session' | 'alert'> }
   | { kind: 'admin'; params: Record<string, 'user' | 'card'> }
   | { kind: 'not-an-object'; why: string };
 
@@ -36,6 +36,7 @@ const RULES: Record<string, Rule> = {
   '/api/transactions/{id}': { kind: 'owned', params: { id: 'deposit' } },
   '/api/user/passkeys/{id}': { kind: 'owned', params: { id: 'passkey' } },
   '/api/user/sessions/{id}': { kind: 'owned', params: { id: 'session' } },
+  '/api/alerts/{id}/read': { kind: 'owned', params: { id: 'alert' } },
   '/api/admin/suspend/{id}': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/2fa/{id}': { kind: 'admin', params: { id: 'user' } },
   '/api/admin/users/{id}/second-factor/reset': { kind: 'admin', params: { id: 'user' } },
@@ -88,6 +89,7 @@ let victim: Awaited<ReturnType<typeof userWithCard>>;
 let victimDepositId: string;
 let victimPasskeyId: string;
 let victimSessionId: string;
+let victimAlertId: string;
 let stranger: CookieJar;
 let routes: Route[];
 
@@ -102,6 +104,8 @@ beforeAll(async () => {
   ).toBe(201);
   victimPasskeyId = (await t.request('GET', '/api/user/passkeys', { jar: victim.jar })).json().passkeys[0]._id;
   victimSessionId = (await t.request('GET', '/api/user/sessions', { jar: victim.jar })).json().sessions[0]._id;
+  // The top-up that funded the victim raised an alert, unread.
+  victimAlertId = (await t.request('GET', '/api/alerts', { jar: victim.jar })).json().items[0].id;
   // The stranger owns a card too: an owner of cards is still nobody's owner of this one.
   stranger = (await userWithCard(t, 'matrix-stranger@example.com', { balance: 10_000 })).jar;
   routes = routesOf(t.app.swagger() as unknown as OpenApiDocument).filter((route) => route.pathParams.length > 0);
@@ -123,11 +127,12 @@ const snapshot = async () => ({
     sql`select p.name, (select count(*)::int from sessions s where s.user_id = u.id and s.revoked_at is null) as sessions
         from users u join passkeys p on p.user_id = u.id where u.email = 'matrix-victim@example.com'`,
   ),
+  alerts: await executeRows(t.deps.db, sql`select id, read_at from alerts order by id`),
 });
 
 function urlFor(route: Route, rule: Extract<Rule, { params: unknown }>) {
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const object = (rule.params as Record<string, 'user' | 'card' | 'deposit' | 'passkey' | 'session'>)[name];
+    const object = (rule.params as Record<string, 'user' | 'card' | 'deposit' | 'passkey' | 'session' | 'alert'>)[name];
     if (!object) throw new Error(`${route.path}: no object for {${name}}`);
     return {
       card: victim.cardId,
@@ -135,6 +140,7 @@ function urlFor(route: Route, rule: Extract<Rule, { params: unknown }>) {
       user: victim.user._id,
       passkey: victimPasskeyId,
       session: victimSessionId,
+      alert: victimAlertId,
     }[object];
   });
 }
@@ -148,7 +154,15 @@ describe('access-control matrix: every route with an id, asked by a guest and by
 
   it('answers 401 to a guest, 404 or 403 to another user, never the victim’s data, and changes nothing', async () => {
     const before = await snapshot();
-    const leaks = [victim.cardId, victimDepositId, victim.user._id, 'matrix-victim', victimPasskeyId, victimSessionId];
+    const leaks = [
+      victim.cardId,
+      victimDepositId,
+      victim.user._id,
+      'matrix-victim',
+      victimPasskeyId,
+      victimSessionId,
+      victimAlertId,
+    ];
     const answers: string[] = [];
     const expected: string[] = [];
     let checked = 0;

@@ -12,7 +12,9 @@ export type CountedTable =
   | 'card_declines'
   | 'card_authorizations'
   | 'ledger_transfers'
-  | 'audit_log';
+  | 'audit_log'
+  | 'alerts'
+  | 'alert_preferences';
 
 export async function countRows(t: TestApp, table: CountedTable, where?: SQL) {
   const condition = where ? sql` where ${where}` : sql``;

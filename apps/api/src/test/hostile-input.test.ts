@@ -47,9 +47,11 @@ describe('generated hostile input against every route in the OpenAPI document', 
   it('never answers 5xx, never leaks a stack trace, never moves money', async () => {
     const document = t.app.swagger() as unknown as OpenApiDocument;
     // Session-ending routes go last, so they do not sign the identities out for the routes after them.
-    const routes = routesOf(document).sort(
-      (a, b) => Number(/logout|refresh/.test(a.path)) - Number(/logout|refresh/.test(b.path)),
-    );
+    // The live stream never ends by design (an injected request would wait for it forever); it reads nothing but the
+    // session cookie, and its refusals are tested over real HTTP in modules/live/live.test.ts.
+    const routes = routesOf(document)
+      .filter((route) => route.path !== '/api/events')
+      .sort((a, b) => Number(/logout|refresh/.test(a.path)) - Number(/logout|refresh/.test(b.path)));
     expect(routes.length).toBeGreaterThan(20);
     const before = await balances();
     const random = seededRandom(SEED);

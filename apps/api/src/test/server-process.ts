@@ -135,6 +135,11 @@ export async function killAllServerProcesses(): Promise<void> {
 export class HttpClient {
   private readonly cookies = new Map<string, string>();
 
+  /** The cookies as a browser would send them (to open a live stream with the same session). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   async send(
     baseUrl: string,
     method: string,
@@ -146,7 +151,7 @@ export class HttpClient {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        cookie: this.cookieHeader(),
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),

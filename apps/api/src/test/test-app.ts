@@ -98,11 +98,9 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
   });
   // The engine without workers: the request helper runs what each request queued (drain), so a test reads the
   // database as it stands once the work a request set off is done, without waiting on a poll.
-  const engine = createJobEngine(deps, JOB_HANDLERS, {
-    notifications: createNotifications(database.db, logger),
-    observer: deps.metrics.jobs,
-  });
-  const app: FastifyInstance = await buildApp(deps, { webDistDir: overrides.webDistDir });
+  const notifications = createNotifications(database.db, logger);
+  const engine = createJobEngine(deps, JOB_HANDLERS, { notifications, observer: deps.metrics.jobs });
+  const app: FastifyInstance = await buildApp(deps, { webDistDir: overrides.webDistDir, notifications });
   await app.listen({ host: '127.0.0.1', port });
   const defaultIp = freshIp();
 
@@ -178,6 +176,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}) {
     },
     async close() {
       await app.close();
+      await notifications.close();
       await deps.mailer.close();
       await smtp.close();
       await database.close();

@@ -1,3 +1,4 @@
+export * from './alerts.js';
 export * from './audit-log.js';
 export * from './card-authorizations.js';
 export * from './card-declines.js';

@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { contextOf } from '../../lib/request-context.js';
 import { whereabouts } from '../../lib/whereabouts.js';
-import { enqueueMail } from '../../providers/mail/mail-queue.js';
+import { raiseAlert } from '../alerts/raise-alert.js';
 import { audit } from '../audit/audit.js';
 import type { SessionTokens } from './cookies.js';
 import { isKnownDevice } from './device-cookie.js';
@@ -23,7 +23,8 @@ export function signInContextOf(request: FastifyRequest, deps: Deps): SignInCont
 
 /**
  * The end of every completed sign-in (password, second factor, passkey): the session, its audit record and, when this
- * browser has not signed in to the account before, a mail to the owner, all in the caller's transaction.
+ * browser has not signed in to the account before (no valid proof for this account in its device cookie,
+ * device-cookie.ts), an alert to the owner (always mailed), all in the caller's transaction.
  */
 export async function openSession(
   deps: Deps,
@@ -39,6 +40,6 @@ export async function openSession(
     ip: ctx.ip,
     details: { ...record.details, ...(known ? {} : { newDevice: true }) },
   });
-  if (!known) await enqueueMail(deps, tx, deps.mail.newDeviceSignIn(user.email, whereabouts(ctx)));
+  if (!known) await raiseAlert(deps, tx, { userId: user.id, kind: 'new_device_sign_in', where: whereabouts(ctx) });
   return createSession(deps, tx, user.id, ctx);
 }

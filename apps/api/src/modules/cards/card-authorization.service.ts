@@ -72,15 +72,19 @@ export async function decideAuthorization(deps: Deps, request: AuthorizationRequ
       createdAt: deps.now(),
     });
     if (reason !== null) {
-      await recordDecline(tx, {
-        cardId: card.id,
-        amountCents: request.amountCents,
-        merchant: request.merchant,
-        category: request.category,
-        reason,
-        occurredAt: deps.now(),
-        issuerReference: request.reference,
-      });
+      await recordDecline(
+        tx,
+        {
+          cardId: card.id,
+          amountCents: request.amountCents,
+          merchant: request.merchant,
+          category: request.category,
+          reason,
+          occurredAt: deps.now(),
+          issuerReference: request.reference,
+        },
+        deps,
+      );
     }
     deps.logger.info({ cardId: card.id, approved: reason === null, reason }, 'card authorization decided');
     return { approved: reason === null, reason };

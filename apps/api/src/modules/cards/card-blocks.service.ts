@@ -5,7 +5,9 @@ import { type CardRow, cardMonthlyFees, cards, type UserRow } from '../../db/sch
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { refuseAdminAction } from '../admin/admin-refusals.js';
+import { raiseAlert } from '../alerts/raise-alert.js';
 import { audit } from '../audit/audit.js';
+import { publishLive } from '../live/live-events.js';
 import { LIVE_STATUSES } from './card-access.js';
 import { freezeAtIssuerNow, queueIssuerFreeze } from './card-issuer-state.js';
 import { describeCard, describeCards } from './card-views.js';
@@ -66,6 +68,12 @@ export async function blockCard(
         .set({ status: 'frozen', frozenReason: 'admin', frozenReasonBeforeBlock: before, updatedAt: now })
         .where(eq(cards.id, locked.id));
       await queueIssuerFreeze(tx, deps, locked.id);
+      await raiseAlert(deps, tx, {
+        userId: locked.userId,
+        kind: 'card_frozen_by_admin',
+        card: { id: locked.id, name: locked.name, last4: locked.last4 },
+      });
+      await publishLive(deps, tx, locked.userId, { type: 'card', cardId: locked.id });
     }
     await audit(tx, {
       action: 'admin.card_frozen',
@@ -156,6 +164,7 @@ export async function unblockCard(
       .where(and(eq(cards.id, card.id), eq(cards.status, 'frozen'), eq(cards.frozenReason, 'admin')))
       .returning({ id: cards.id });
     if (!row) return false;
+    await publishLive(deps, tx, card.userId, { type: 'card', cardId: card.id });
     await audit(tx, {
       action: 'admin.card_unfrozen',
       actorId: admin.id,

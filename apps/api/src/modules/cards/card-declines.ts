@@ -2,6 +2,8 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { type CardDeclineRow, cardDeclines, cards } from '../../db/schema/index.js';
 import { uuidv7 } from '../../lib/ids.js';
+import { type AlertDeps, raiseAlert } from '../alerts/raise-alert.js';
+import { publishLive } from '../live/live-events.js';
 
 export type DeclineInput = {
   /** Our card id. */
@@ -30,16 +32,20 @@ const REFERENCE_MAX = 200;
 const clip = (text: string, max: number) => text.trim().slice(0, max);
 
 /**
- * Records a declined purchase inside the caller's transaction, so whatever follows it (an alert, a control's
- * effect) is written with it or not at all. Moves no money. Idempotent on the card and the issuer's reference:
- * answers `recorded: false` for a reference already recorded. An unknown card records nothing.
+ * Records a declined purchase inside the caller's transaction, with its alert to the owner (the reason included) and
+ * the card page told to refresh, so all of it is written together or not at all. Moves no money. Idempotent on the
+ * card and the issuer's reference: answers `recorded: false` for a reference already recorded (no second alert). An
+ * unknown card records nothing.
  */
-export async function recordDecline(tx: Executor, input: DeclineInput): Promise<DeclineRecorded> {
+export async function recordDecline(tx: Executor, input: DeclineInput, deps: AlertDeps): Promise<DeclineRecorded> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
     throw new Error(`bad decline amount ${input.amountCents}`);
   const reference = clip(input.issuerReference, REFERENCE_MAX);
   if (!reference) throw new Error('a decline needs the issuer reference');
-  const [card] = await tx.select({ userId: cards.userId }).from(cards).where(eq(cards.id, input.cardId));
+  const [card] = await tx
+    .select({ userId: cards.userId, name: cards.name, last4: cards.last4 })
+    .from(cards)
+    .where(eq(cards.id, input.cardId));
   if (!card) return { recorded: false, decline: null };
   const occurredAt = Number.isNaN(input.occurredAt.getTime()) ? new Date() : input.occurredAt;
   const [row] = await tx
@@ -57,6 +63,18 @@ export async function recordDecline(tx: Executor, input: DeclineInput): Promise<
     })
     .onConflictDoNothing({ target: [cardDeclines.cardId, cardDeclines.issuerReference] })
     .returning();
+  if (row) {
+    await raiseAlert(deps, tx, {
+      userId: card.userId,
+      kind: 'card_decline',
+      card: { id: input.cardId, name: card.name, last4: card.last4 },
+      amountCents: row.amount,
+      merchant: row.merchant,
+      reason: row.reason,
+      dedupeKey: `decline:${row.id}`,
+    });
+    await publishLive(deps, tx, card.userId, { type: 'card', cardId: input.cardId });
+  }
   return { recorded: Boolean(row), decline: row ?? null };
 }
 

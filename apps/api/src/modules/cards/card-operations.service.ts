@@ -16,6 +16,7 @@ import { IssuerError } from '../../providers/issuing/card-issuer.js';
 import { audit } from '../audit/audit.js';
 import { type AccountKey, postTransfer } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
+import { publishLive } from '../live/live-events.js';
 import { queueIssuerFreeze } from './card-issuer-state.js';
 
 /** The ledger accounts of one card: the money on it, and the money on its way to or from it. */
@@ -190,6 +191,7 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
       })
       .where(eq(cardOperations.id, op.id));
     await queueWhatFollows(tx, deps, op, result);
+    await publishLive(deps, tx, op.userId, { type: 'card', cardId: op.cardId });
     await audit(tx, {
       action: `card.${op.kind}_${result.outcome === 'successful' ? 'completed' : 'failed'}`,
       targetUserId: op.userId,

@@ -24,6 +24,7 @@ import { hitRateLimit, RATE_RULES } from '../../lib/rate-limit.js';
 import { whereabouts } from '../../lib/whereabouts.js';
 import { IssuerError, type IssuerTransactionsPage } from '../../providers/issuing/card-issuer.js';
 import { enqueueMail } from '../../providers/mail/mail-queue.js';
+import { raiseAlert } from '../alerts/raise-alert.js';
 import { audit } from '../audit/audit.js';
 import { assertSteppedUp } from '../auth/step-up.js';
 import { move } from '../ledger/ledger.service.js';
@@ -416,11 +417,12 @@ export async function revealCardSecrets(
       ip: ctx.ip,
       details: { cardId: card.id },
     });
-    await enqueueMail(
-      deps,
-      tx,
-      deps.mail.cardDetailsShown(user.email, { name: card.name, last4: card.last4 }, whereabouts(ctx)),
-    );
+    await raiseAlert(deps, tx, {
+      userId: user.id,
+      kind: 'card_revealed',
+      card: { id: card.id, name: card.name, last4: card.last4 },
+      where: whereabouts(ctx),
+    });
   });
   return {
     cardNumber: secrets.cardNumber,

@@ -13,6 +13,7 @@ import type { ProcessResult, WebhookSource } from '../webhooks/webhook-source.js
 import { recordDecline } from './card-declines.js';
 import { cardAccount, settleOperation } from './card-operations.service.js';
 import { afterPurchase } from './card-purchases.js';
+import { alertSpending } from './spending-alerts.js';
 
 const MOVEMENT_KINDS = { fund: ['fund'], unload: ['unload', 'close', 'fee'] } as const;
 
@@ -113,7 +114,11 @@ export async function recordSpending(
         amount: event.amountCents,
         metadata: { cardId: card.id, reference, description: event.description, afterClosing: toBalance },
       });
-      if (applied && event.kind === 'debit') await afterPurchase(tx, deps, card, event);
+      if (applied) {
+        // The alert first, reading the card as the purchase left it (a single-use card is closed just after).
+        await alertSpending(deps, tx, card, { ...event, transferId }, toBalance);
+        if (event.kind === 'debit') await afterPurchase(tx, deps, card, event);
+      }
       return applied;
     });
     if (toBalance)
@@ -160,15 +165,19 @@ async function recordIssuerDecline(
     .where(and(eq(cards.issuer, deps.issuer.name), eq(cards.issuerCardId, event.cardId)));
   if (!card) return { outcome: 'unknown-card', done: false };
   const { recorded } = await deps.db.transaction((tx) =>
-    recordDecline(tx, {
-      cardId: card.id,
-      amountCents: event.amountCents,
-      merchant: event.merchant,
-      category: event.category,
-      reason: event.reason,
-      occurredAt: event.occurredAt,
-      issuerReference: event.reference,
-    }),
+    recordDecline(
+      tx,
+      {
+        cardId: card.id,
+        amountCents: event.amountCents,
+        merchant: event.merchant,
+        category: event.category,
+        reason: event.reason,
+        occurredAt: event.occurredAt,
+        issuerReference: event.reference,
+      },
+      deps,
+    ),
   );
   return { outcome: recorded ? 'declined' : 'already-applied', done: true };
 }

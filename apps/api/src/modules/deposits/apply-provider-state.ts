@@ -4,8 +4,10 @@ import type { Transaction } from '../../db/client.js';
 import { type DepositRow, deposits, type WebhookReport } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import type { InvoiceState, PaymentWebhook } from '../../providers/payments/payment-provider.js';
+import { raiseAlert } from '../alerts/raise-alert.js';
 import { move } from '../ledger/ledger.service.js';
 import { platformAccount } from '../ledger/ledger-accounts.js';
+import { publishLive } from '../live/live-events.js';
 import { releaseSignupReward } from '../referrals/referral-rewards.service.js';
 import { closeReview, decidedByPerson, reportReview } from '../reviews/report-review.js';
 import {
@@ -177,6 +179,7 @@ export async function applyProviderState(
           updatedAt: now,
         })
         .where(eq(deposits.id, deposit.id));
+      await publishLive(deps, tx, deposit.userId, { type: 'deposit', orderId: deposit.orderId });
       await reportReview(
         tx,
         {
@@ -233,6 +236,18 @@ export async function applyProviderState(
       );
     }
     if (credit > 0) await releaseSignupReward(tx, deps, deposit.userId);
+    if (credit > 0 && (PAYMENT_STATUSES as readonly string[]).includes(state.status)) {
+      await raiseAlert(deps, tx, {
+        userId: deposit.userId,
+        kind: 'top_up_credited',
+        orderId: deposit.orderId,
+        status: state.status as 'PAID' | 'PAID_OVER' | 'PAID_LESS',
+        invoiceCents: deposit.amount,
+        creditedCents: credit,
+        dedupeKey: `deposit:${deposit.id}`,
+      });
+    }
+    await publishLive(deps, tx, deposit.userId, { type: 'deposit', orderId: deposit.orderId });
     creditedCents = credit;
     return credit > 0 ? 'credited' : 'closed';
   });

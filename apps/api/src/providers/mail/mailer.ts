@@ -13,7 +13,13 @@ export type MailKind =
   | 'second-factor-removed'
   | 'second-factor-reset'
   | 'card-details-shown'
-  | 'card-pin-changed';
+  | 'card-pin-changed'
+  | 'card-purchase'
+  | 'card-decline'
+  | 'card-refund'
+  | 'top-up-credited'
+  | 'card-frozen'
+  | 'card-low-balance';
 
 /** The mail server refused the recipient for good (no such mailbox): sending it again cannot help. */
 export class RecipientRefused extends Error {}

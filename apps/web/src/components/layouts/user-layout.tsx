@@ -2,6 +2,8 @@ import type { User } from '@coincard/shared';
 import { AppShell, Button, Container, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
+import { AlertBell } from '../../features/alerts/components/alert-bell';
+import { useLiveEvents } from '../../lib/use-live-events';
 import { ErrorBoundary } from '../error-boundary';
 import { Logo } from '../logo';
 import { UserMenu } from './user-menu';
@@ -14,8 +16,9 @@ const TOP_LINKS = [
 
 type UserLayoutProps = { user: User; children?: ReactNode };
 
-/** Signed-in user pages: a top bar with the logo and a centred container. */
+/** Signed-in user pages: a top bar with the logo, the alerts bell and a centred container; the live stream is open. */
 export function UserLayout({ user, children }: UserLayoutProps) {
+  useLiveEvents();
   return (
     <AppShell header={{ height: 64 }} padding={0}>
       <AppShell.Header>
@@ -40,6 +43,7 @@ export function UserLayout({ user, children }: UserLayoutProps) {
                   </NavLink>
                 ))}
               </Group>
+              <AlertBell />
               <UserMenu user={user} />
             </Group>
           </Group>

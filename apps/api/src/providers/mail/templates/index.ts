@@ -1,4 +1,5 @@
 import type { Mail } from '../mailer.js';
+import { alertMailTemplates } from './alerts.js';
 import { renderMail } from './layout.js';
 import { securityMailTemplates } from './security.js';
 
@@ -7,6 +8,7 @@ export function mailTemplates(appUrl: string) {
   const url = (path: string) => new URL(path, appUrl).toString();
   return {
     ...securityMailTemplates(url),
+    ...alertMailTemplates(url),
     verification(to: string, code: string): Mail {
       return {
         to,

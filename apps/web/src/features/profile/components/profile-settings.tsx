@@ -1,5 +1,6 @@
 import type { User } from '@coincard/shared';
 import { Stack, Text, Title } from '@mantine/core';
+import { AlertPreferencesSection } from '../../alerts/components/alert-preferences-section';
 import { useAuthenticatorStatus } from '../api/authenticator';
 import { usePasskeysQuery } from '../api/passkeys';
 import { AuthenticatorSection } from './authenticator-section';
@@ -18,8 +19,8 @@ const ADMIN_KEEPS_APP =
   'Administrators always keep a second factor. To turn the app off, turn on e-mail codes or add a passkey first.';
 
 /**
- * The signed-in person's own e-mail, password and sign-in protection, for users and administrators alike (nothing
- * here is about cards or referrals).
+ * The signed-in person's own e-mail, password and sign-in protection, for users and administrators alike, and for
+ * users which alerts arrive by e-mail.
  */
 export function ProfileSettings({ user }: ProfileSettingsProps) {
   const authenticator = useAuthenticatorStatus();
@@ -34,7 +35,9 @@ export function ProfileSettings({ user }: ProfileSettingsProps) {
           Profile Settings
         </Title>
         <Text c="dimmed" size="sm">
-          Your e-mail address, password, sign-in protection and where you are signed in.
+          {isAdmin
+            ? 'Your e-mail address, password, sign-in protection and where you are signed in.'
+            : 'Your e-mail address, password, sign-in protection, where you are signed in and which alerts we e-mail you.'}
         </Text>
       </Stack>
       <EmailSection currentEmail={user.email} />
@@ -48,6 +51,7 @@ export function ProfileSettings({ user }: ProfileSettingsProps) {
       />
       <PasskeysSection />
       <SessionsSection />
+      {isAdmin ? null : <AlertPreferencesSection />}
     </Stack>
   );
 }

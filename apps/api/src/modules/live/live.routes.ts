@@ -1,0 +1,70 @@
+import type { LiveEvent } from '@coincard/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../lib/app-error.js';
+import { principalOf, requireRole } from '../../plugins/authenticate.js';
+import type { LiveHub } from './live-hub.js';
+
+/** Tells the browser how long to wait before reconnecting after the stream drops. */
+const RETRY_MS = 3000;
+
+const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * GET /api/events: the signed-in user's live stream (server-sent events), authenticated by the session cookie like
+ * any request. It says `ready` on every (re)connection, then `alert`, `deposit` and `card` as they happen (hints: the
+ * app refetches what they name), a comment line as a heartbeat, and ends after LIVE_MAX_STREAM_SECONDS so that the
+ * browser reconnects and the session is checked again. Behind a proxy: docs/operations.md, Live updates.
+ */
+export function liveRoutes(deps: Deps, hub: LiveHub): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/events',
+      {
+        onRequest: requireRole(deps, ['user', 'admin']),
+        schema: {
+          tags: ['live'],
+          summary:
+            'Live updates (text/event-stream): ready on connect, then alert, deposit and card events; refetch what they name',
+        },
+      },
+      async (request, reply) => {
+        const { user } = principalOf(request);
+        const unsubscribe = hub.subscribe(user.id, (event: LiveEvent) => {
+          reply.raw.write(frame(event.type, event));
+        });
+        if (!unsubscribe) {
+          throw new AppError(
+            'TooManyRequests',
+            'Too many live connections are open for this account; this tab updates by polling instead.',
+          );
+        }
+        reply.hijack();
+        reply.raw.writeHead(200, {
+          ...(reply.getHeaders() as Record<string, string>),
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store, no-transform',
+          connection: 'keep-alive',
+          // nginx buffers proxied answers unless told not to; an event must reach the browser at once.
+          'x-accel-buffering': 'no',
+        });
+        reply.raw.write(`retry: ${RETRY_MS}\n${frame('ready', { type: 'ready' })}`);
+        const timers: NodeJS.Timeout[] = [];
+        let stopListening: () => void = () => undefined;
+        const end = () => {
+          for (const timer of timers) clearTimeout(timer);
+          stopListening();
+          unsubscribe();
+          if (!reply.raw.writableEnded) reply.raw.end();
+        };
+        timers.push(
+          setInterval(() => reply.raw.write(': heartbeat\n\n'), deps.config.LIVE_HEARTBEAT_SECONDS * 1000),
+          setTimeout(end, deps.config.LIVE_MAX_STREAM_SECONDS * 1000),
+        );
+        stopListening = hub.onCloseAll(end);
+        request.raw.on('close', end);
+        reply.raw.on('error', end);
+      },
+    );
+  };
+}

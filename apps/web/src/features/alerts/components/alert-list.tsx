@@ -1,0 +1,116 @@
+import type { Alert } from '@coincard/shared';
+import { Box, Button, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconBellOff } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { useAlertsList } from '../api/get-alerts';
+import { useMarkAlertRead, useMarkAllAlertsRead } from '../api/mark-alerts-read';
+import classes from './alert-list.module.css';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+type AlertListProps = { opened: boolean; onNavigate: () => void };
+
+/** The bell's list: newest first, unread ones marked; opening one marks it read and goes where it leads. */
+export function AlertList({ opened, onNavigate }: AlertListProps) {
+  const list = useAlertsList(opened);
+  const markRead = useMarkAlertRead();
+  const markAll = useMarkAllAlertsRead();
+  const navigate = useNavigate();
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const unread = list.data?.pages[0]?.unread ?? 0;
+
+  const openAlert = (alert: Alert) => {
+    if (!alert.readAt) markRead.mutate(alert.id);
+    if (alert.link) {
+      onNavigate();
+      void navigate(alert.link);
+    }
+  };
+
+  return (
+    <Stack gap={0}>
+      <Group justify="space-between" px="md" py="sm" className={classes.header} wrap="nowrap">
+        <Text fw={700} component="h2" size="md" m={0}>
+          Alerts
+        </Text>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          loading={markAll.isPending}
+          // Not disabled when all are read: the focus would drop out of the open list.
+          onClick={() => (unread > 0 ? markAll.mutate() : undefined)}
+        >
+          Mark all read
+        </Button>
+      </Group>
+      {list.isPending ? (
+        <Stack gap="sm" p="md" aria-label="Loading alerts" aria-busy>
+          {[0, 1, 2].map((row) => (
+            <Stack key={row} gap={6}>
+              <Skeleton height={14} width="60%" />
+              <Skeleton height={12} />
+            </Stack>
+          ))}
+        </Stack>
+      ) : list.isError ? (
+        <ErrorState
+          title="Alerts did not load"
+          message="Check your connection and try again."
+          onRetry={() => void list.refetch()}
+          headingLevel={3}
+        />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={<IconBellOff size={26} />}
+          title="No alerts yet"
+          description="Purchases, declines, refunds, top-ups and sign-ins from new devices will show here."
+          headingLevel={3}
+        />
+      ) : (
+        <ScrollArea.Autosize mah={420} type="auto">
+          <Box component="ul" className={classes.list} aria-label="Alerts, newest first">
+            {items.map((alert) => (
+              <li key={alert.id}>
+                <UnstyledButton
+                  className={classes.item}
+                  data-unread={alert.readAt ? undefined : true}
+                  onClick={() => openAlert(alert)}
+                  aria-label={`${alert.readAt ? '' : 'Unread: '}${alert.title}`}
+                >
+                  <Group gap="xs" wrap="nowrap" align="flex-start">
+                    <span className={classes.dot} aria-hidden data-unread={alert.readAt ? undefined : true} />
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={alert.readAt ? 500 : 700} className={classes.title}>
+                        {alert.title}
+                      </Text>
+                      <Text size="xs" c="dimmed" lineClamp={3}>
+                        {alert.body}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {when.format(new Date(alert.createdAt))}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Box>
+          {list.hasNextPage ? (
+            <Group justify="center" p="sm">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                loading={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                Show older alerts
+              </Button>
+            </Group>
+          ) : null}
+        </ScrollArea.Autosize>
+      )}
+    </Stack>
+  );
+}
