@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CDPSession, Page } from '@playwright/test';
-import { expect, newUser, PASSWORD, snap, test, waitForMail } from '../fixtures';
+import { expect, newUser, PASSWORD, snap, test, verifyIdentity, waitForMail } from '../fixtures';
 
 /** A top-up paid in full, the way the sandbox checkout's Paid button settles one. */
 async function topUp(page: Page, cents: number) {
@@ -44,9 +44,7 @@ test('passkeys: add two in Profile Settings, sign in with one (alone and after t
   test.setTimeout(240_000);
   const email = await newUser(page, 'passkeys');
   await topUp(page, 2500);
-  await expect
-    .poll(async () => (await (await page.request.get('/api/user')).json()).cardholderId, { timeout: 30_000 })
-    .not.toBeNull();
+  await verifyIdentity(page.request);
   const created = await page.request.post('/api/cards/create', {
     data: { name: 'Online', pin: 2468 },
     headers: { 'Idempotency-Key': randomUUID() },

@@ -114,7 +114,7 @@ test('screenshots at 320, 390 and 1440px: landing, terms, privacy, and the demo 
   await page.emulateMedia({ colorScheme: 'dark' });
   await login(page, DEMO_USER.email, DEMO_USER.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Subscriptions')).toBeVisible();
+  await expect(page.getByText('Subscriptions', { exact: true })).toBeVisible();
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForLoadState('networkidle');
