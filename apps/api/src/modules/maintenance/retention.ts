@@ -20,6 +20,8 @@ export const RETENTION = {
   devOutboxMs: 7 * DAY_MS,
   /** Passkey ceremonies' challenges live minutes; a day is kept for support questions. */
   webauthnChallengesMs: DAY_MS,
+  /** The bell's list: a year of alerts is more than anyone scrolls back to; the statement keeps the money itself. */
+  alertsMs: 365 * DAY_MS,
 } as const;
 
 /** Rows deleted per statement, so a large backlog never holds a long lock. */
@@ -43,6 +45,7 @@ export async function pruneExpiredRows(deps: Deps): Promise<Pruned> {
     ['provider_events', 'id', `processed_at < '${before(RETENTION.appliedProviderEventsMs)}'`],
     ['mail_outbox', 'id', `created_at < '${before(RETENTION.devOutboxMs)}'`],
     ['webauthn_challenges', 'id', `expires_at < '${before(RETENTION.webauthnChallengesMs)}'`],
+    ['alerts', 'id', `created_at < '${before(RETENTION.alertsMs)}'`],
   ];
   const pruned: Pruned = {};
   for (const [table, key, condition] of targets) {
