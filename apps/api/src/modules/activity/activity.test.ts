@@ -134,6 +134,9 @@ describe('the account statement', () => {
       ['kind=purchase&kind=refund', 400, /kind/],
       ['from=2026-03-02&to=2026-03-01', 400, /on or before/],
       ['from=2026-02-30', 400, /real calendar date/],
+      // Real calendar days the database cannot hold (year 0, or the day after 9999-12-31) are refused, not a 500.
+      ['from=0000-01-01', 400, /between 1970-01-01 and 9999-12-30/],
+      ['to=9999-12-31', 400, /between 1970-01-01 and 9999-12-30/],
       ['from=yesterday', 400, /YYYY-MM-DD/],
       ['page=0', 400, /at least 1/],
       ['page=1.5', 400, /whole number/],
@@ -193,6 +196,7 @@ describe('the statement as CSV', () => {
       ['from=2025-01-01&to=2026-01-02', /at most one year/],
       ['from=2026-01-01', /to must be a date/],
       ['from=2026-13-01&to=2026-12-01', /real calendar date/],
+      ['from=9999-12-01&to=9999-12-31', /between 1970-01-01 and 9999-12-30/],
     ];
     for (const [query, message] of cases) {
       const response = await t.request('GET', `/api/activity/export?${query}`, { jar });
