@@ -75,7 +75,12 @@ const day = (name: string) =>
     .refine((text) => {
       const date = new Date(`${text}T00:00:00Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-    }, `${name} must be a real calendar date.`);
+    }, `${name} must be a real calendar date.`)
+    // A range ends at the start of the day after `to`, and the database holds no year 0 nor year 10000.
+    .refine(
+      (text) => text >= '1970-01-01' && text <= '9999-12-30',
+      `${name} must be between 1970-01-01 and 9999-12-30.`,
+    );
 
 const kindField = z.enum(ACTIVITY_KINDS, { message: 'kind must be one of the statement kinds.' });
 

@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, cardOf, createCard, settleIssuer, userWithCard } from '../../test/card-helpers.js';
+import {
+  balanceOf,
+  cardOf,
+  createCard,
+  fundedUser,
+  settleIssuer,
+  userWithCard,
+  verifyCardholder,
+} from '../../test/card-helpers.js';
 import type { CookieJar } from '../../test/cookie-jar.js';
-import { createDeposit } from '../../test/deposit-helpers.js';
+import { createDeposit, payInSandbox } from '../../test/deposit-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -134,6 +142,9 @@ describe('the account statement', () => {
       ['kind=purchase&kind=refund', 400, /kind/],
       ['from=2026-03-02&to=2026-03-01', 400, /on or before/],
       ['from=2026-02-30', 400, /real calendar date/],
+      // Real calendar days the database cannot hold (year 0, or the day after 9999-12-31) are refused, not a 500.
+      ['from=0000-01-01', 400, /between 1970-01-01 and 9999-12-30/],
+      ['to=9999-12-31', 400, /between 1970-01-01 and 9999-12-30/],
       ['from=yesterday', 400, /YYYY-MM-DD/],
       ['page=0', 400, /at least 1/],
       ['page=1.5', 400, /whole number/],
@@ -157,6 +168,27 @@ describe('the account statement', () => {
     expect((await linesOf(other.jar)).length).toBe(0);
     expect((await t.request('GET', '/api/activity')).statusCode).toBe(401);
     expect((await t.request('GET', `/api/activity/export?from=${today()}&to=${today()}`)).statusCode).toBe(401);
+  });
+  it("never shows a referrer the referred friend's card or its label", async () => {
+    const referrer = await fundedUser(t, 'statement-referrer@example.com', 5000);
+    const friend = await t.signUpVerified('statement-friend@example.com', { referredBy: referrer.user._id });
+    await verifyCardholder(t, friend.jar);
+    const deposit = (
+      await createDeposit(t, friend.jar, { currency: 'USDT', network: 'TRON', amountInUsd: 5000 })
+    ).json();
+    expect((await payInSandbox(t, deposit.paymentUrl, 'paid')).statusCode).toBe(200);
+    const created = await createCard(t, friend.jar, { name: 'Friend private label', pin: 4321 });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().reward).toBe(500);
+    const friendCardId: string = created.json().card._id;
+    const lines = await linesOf(referrer.jar);
+    expect(lines.some((line) => line.kind === 'referral_held')).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain('Friend private label');
+    expect(lines.map((line) => line.cardId)).not.toContain(friendCardId);
+    expect(lines.every((line) => line.cardId === null)).toBe(true);
+    const csv = await t.request('GET', `/api/activity/export?from=${today()}&to=${today()}`, { jar: referrer.jar });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain('Friend private label');
   });
 });
 
@@ -193,6 +225,7 @@ describe('the statement as CSV', () => {
       ['from=2025-01-01&to=2026-01-02', /at most one year/],
       ['from=2026-01-01', /to must be a date/],
       ['from=2026-13-01&to=2026-12-01', /real calendar date/],
+      ['from=9999-12-01&to=9999-12-31', /between 1970-01-01 and 9999-12-30/],
     ];
     for (const [query, message] of cases) {
       const response = await t.request('GET', `/api/activity/export?${query}`, { jar });

@@ -60,7 +60,7 @@ export async function statementLines(
 ): Promise<{ items: ActivityItem[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.kind) conditions.push(sql`l.kind = ${filter.kind}`);
-  if (filter.cardId) conditions.push(sql`l.card_id = ${filter.cardId}::uuid`);
+  if (filter.cardId) conditions.push(sql`l.own_card_id = ${filter.cardId}::uuid`);
   if (filter.since) conditions.push(sql`l.created_at >= ${filter.since.toISOString()}`);
   if (filter.until) conditions.push(sql`l.created_at < ${filter.until.toISOString()}`);
   if (filter.q) {
@@ -181,10 +181,14 @@ export async function statementLines(
       from card_declines cd
       where cd.user_id = ${userId}
     ),
+    -- Only the user's own cards: a referral reward names the referred friend's card, which is not the referrer's
+    -- to see (neither its id nor its label).
     l as (
-      select a.*, c.name as card_name from all_lines a left join cards c on c.id = a.card_id
+      select a.*, c.id as own_card_id, c.name as card_name
+      from all_lines a
+      left join cards c on c.id = a.card_id and c.user_id = ${userId}
     )
-    select l.id, l.created_at, l.kind, l.merchant, l.amount, l.balance_after, l.card_id, l.card_name, l.fee,
+    select l.id, l.created_at, l.kind, l.merchant, l.amount, l.balance_after, l.own_card_id as card_id, l.card_name, l.fee,
            l.status, l.reason, l.deposit_id, l.coin, l.network, l.tx_hash, l.payment_url, l.requested, l.expires_at,
            count(*) over () as total
     from l
