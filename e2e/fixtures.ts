@@ -135,6 +135,23 @@ export async function newUser(page: Page, prefix: string) {
  * Waits until the server has settled the user's newest top-up (the provider's webhook is stored, then applied by a
  * job): a test waits on that state, not on how fast a loaded machine runs the job or when the page's next poll falls.
  */
+/**
+ * A top-up paid in full through the API, the way the sandbox checkout's Paid button settles one, for journeys about
+ * something else; answers once the app has credited it.
+ */
+export async function paidTopUp(request: APIRequestContext, cents: number) {
+  const created = await request.post('/api/transactions', {
+    data: { currency: 'USDT', network: 'TRON', amountInUsd: cents },
+  });
+  expect(created.status()).toBe(201);
+  const uuid = String((await created.json()).paymentUrl)
+    .split('/')
+    .pop();
+  const paid = await request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
+  expect(paid.status()).toBe(200);
+  await waitForTopUpStatus(request, 'PAID');
+}
+
 export async function waitForTopUpStatus(request: APIRequestContext, status: string) {
   await expect
     .poll(

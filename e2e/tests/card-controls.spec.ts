@@ -1,19 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, newUser, test, verifyIdentity } from '../fixtures';
+import { expect, newUser, paidTopUp, test, verifyIdentity } from '../fixtures';
 import { shoot } from '../screens';
-
-/** A top-up paid in full, the way the sandbox checkout's Paid button settles one. */
-async function topUp(page: Page, cents: number) {
-  const created = await page.request.post('/api/transactions', {
-    data: { currency: 'USDT', network: 'TRON', amountInUsd: cents },
-  });
-  expect(created.status()).toBe(201);
-  const uuid = String((await created.json()).paymentUrl)
-    .split('/')
-    .pop();
-  const paid = await page.request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
-  expect(paid.status()).toBe(200);
-}
 
 const controls = (page: Page) => page.getByRole('region', { name: 'Spending controls' });
 const history = (page: Page) => page.getByRole('region', { name: 'Transaction History' });
@@ -23,7 +10,7 @@ test('card controls: a single-use option at creation, limits on the card page, a
 }) => {
   test.setTimeout(180_000);
   await newUser(page, 'controls');
-  await topUp(page, 10_000);
+  await paidTopUp(page.request, 10_000);
   await verifyIdentity(page.request);
   await page.reload();
 

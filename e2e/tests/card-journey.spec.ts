@@ -1,19 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, newUser, PASSWORD, snap, test, verifyIdentity, waitForTopUpStatus } from '../fixtures';
-
-/** A top-up paid in full, the way the sandbox checkout's Paid button settles one. */
-async function topUp(page: Page, cents: number) {
-  const created = await page.request.post('/api/transactions', {
-    data: { currency: 'USDT', network: 'TRON', amountInUsd: cents },
-  });
-  expect(created.status()).toBe(201);
-  const uuid = String((await created.json()).paymentUrl)
-    .split('/')
-    .pop();
-  const paid = await page.request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
-  expect(paid.status()).toBe(200);
-  await waitForTopUpStatus(page.request, 'PAID');
-}
+import { expect, newUser, PASSWORD, paidTopUp, snap, test, verifyIdentity } from '../fixtures';
 
 const balancePanel = (page: Page) => page.getByRole('region', { name: 'Available Balance' });
 const history = (page: Page) => page.getByRole('region', { name: 'Transaction History' });
@@ -23,7 +9,7 @@ test('the card journey: create, load with the quote, spend, unload, freeze, reve
 }) => {
   test.setTimeout(180_000);
   await newUser(page, 'cards');
-  await topUp(page, 10_000);
+  await paidTopUp(page.request, 10_000);
   await verifyIdentity(page.request);
   await page.reload();
   await expect(balancePanel(page).getByText('$100.00')).toBeVisible();

@@ -1,18 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, IDENTITY, loginAsAdmin, newUser, snap, test, verifyIdentity, waitForMail } from '../fixtures';
-
-/** A top-up paid in full, the way the sandbox checkout's Paid button settles one. */
-async function topUp(page: Page, cents: number) {
-  const created = await page.request.post('/api/transactions', {
-    data: { currency: 'USDT', network: 'TRON', amountInUsd: cents },
-  });
-  expect(created.status()).toBe(201);
-  const uuid = String((await created.json()).paymentUrl)
-    .split('/')
-    .pop();
-  const paid = await page.request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
-  expect(paid.status()).toBe(200);
-}
+import {
+  expect,
+  IDENTITY,
+  loginAsAdmin,
+  newUser,
+  paidTopUp,
+  snap,
+  test,
+  verifyIdentity,
+  waitForMail,
+} from '../fixtures';
 
 async function chooseCountry(page: Page, label: string, country: string) {
   const select = page.getByRole('textbox', { name: label });
@@ -46,7 +43,7 @@ test('a new user verifies their identity, is refused once, fixes the number, and
 }) => {
   test.setTimeout(180_000);
   const email = await newUser(page, 'kyc');
-  await topUp(page, 5000);
+  await paidTopUp(page.request, 5000);
   await page.reload();
   await expect(balancePanel(page).getByText('$50.00')).toBeVisible();
 

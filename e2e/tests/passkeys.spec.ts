@@ -1,19 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CDPSession, Page } from '@playwright/test';
-import { expect, newUser, PASSWORD, snap, test, verifyIdentity, waitForMail } from '../fixtures';
-
-/** A top-up paid in full, the way the sandbox checkout's Paid button settles one. */
-async function topUp(page: Page, cents: number) {
-  const created = await page.request.post('/api/transactions', {
-    data: { currency: 'USDT', network: 'TRON', amountInUsd: cents },
-  });
-  expect(created.status()).toBe(201);
-  const uuid = String((await created.json()).paymentUrl)
-    .split('/')
-    .pop();
-  const paid = await page.request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
-  expect(paid.status()).toBe(200);
-}
+import { expect, newUser, PASSWORD, paidTopUp, snap, test, verifyIdentity, waitForMail } from '../fixtures';
 
 /** Chromium's own virtual authenticator (DevTools WebAuthn domain): a platform passkey that checks the person. */
 async function virtualAuthenticator(cdp: CDPSession, transport: 'internal' | 'usb') {
@@ -43,7 +30,7 @@ test('passkeys: add two in Profile Settings, sign in with one (alone and after t
 }) => {
   test.setTimeout(240_000);
   const email = await newUser(page, 'passkeys');
-  await topUp(page, 2500);
+  await paidTopUp(page.request, 2500);
   await verifyIdentity(page.request);
   const created = await page.request.post('/api/cards/create', {
     data: { name: 'Online', pin: 2468 },
