@@ -67,10 +67,16 @@ describe('the live stream in the web app', () => {
     expect(invalidated).toEqual([]);
 
     act(() => source?.emit('deposit', { type: 'deposit', orderId: 'o-1' }));
-    expect(invalidated).toEqual(['["deposit"]', '["deposits","own"]', '["current-user"]']);
+    expect(invalidated).toEqual(['["deposit"]', '["deposits","own"]', '["activity"]', '["current-user"]']);
     invalidated.length = 0;
     act(() => source?.emit('card', { type: 'card', cardId: 'c-1' }));
-    expect(invalidated).toEqual(['["card","c-1"]', '["card-transactions","c-1"]', '["cards"]', '["current-user"]']);
+    expect(invalidated).toEqual([
+      '["card","c-1"]',
+      '["card-transactions","c-1"]',
+      '["cards"]',
+      '["activity"]',
+      '["current-user"]',
+    ]);
     invalidated.length = 0;
     act(() => source?.emit('alert', { type: 'alert', id: 'a-1', kind: 'card_purchase' }));
     expect(invalidated).toEqual(['["alerts"]']);
@@ -81,6 +87,7 @@ describe('the live stream in the web app', () => {
     act(() => source?.emit('ready'));
     expect(invalidated).toContain('["alerts"]');
     expect(invalidated).toContain('["card"]');
+    expect(invalidated).toContain('["activity"]');
     hook.unmount();
     expect(source?.closed).toBe(true);
   });

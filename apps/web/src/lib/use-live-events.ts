@@ -4,6 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { alertsQueryKeyRoot } from '../features/alerts/api/alerts-query-keys';
 import { depositQueryKeyRoot } from '../features/deposits/api/deposit-query-keys';
 import { depositsQueryKey } from '../features/deposits/api/get-deposits';
+import { activityQueryKey } from './activity-query-key';
 import { api } from './api-client';
 import { cardsQueryKey } from './cards-query-key';
 import { currentUserQueryKey } from './current-user-key';
@@ -39,12 +40,14 @@ const invalidate = (client: QueryClient, keys: ReadonlyArray<readonly unknown[]>
 /** What each hint makes stale (docs/product-rules.md, Data freshness). */
 function applyEvent(client: QueryClient, event: LiveEvent) {
   if (event.type === 'alert') invalidate(client, [alertsQueryKeyRoot]);
-  if (event.type === 'deposit') invalidate(client, [depositQueryKeyRoot, depositsQueryKey, currentUserQueryKey]);
+  if (event.type === 'deposit')
+    invalidate(client, [depositQueryKeyRoot, depositsQueryKey, activityQueryKey, currentUserQueryKey]);
   if (event.type === 'card') {
     invalidate(client, [
       ['card', event.cardId],
       ['card-transactions', event.cardId],
       cardsQueryKey,
+      activityQueryKey,
       currentUserQueryKey,
     ]);
   }
@@ -58,6 +61,7 @@ const EVERYTHING_LIVE = [
   cardsQueryKey,
   ['card'],
   ['card-transactions'],
+  activityQueryKey,
   currentUserQueryKey,
 ] as const;
 
