@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { type Executor, executeRows } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
+import { type PreparedQuery, runPrepared } from '../../db/prepared-query.js';
 import { AppError } from '../../lib/app-error.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type AccountKey, mayGoNegative } from './ledger-accounts.js';
@@ -31,6 +31,11 @@ export class InsufficientFunds extends AppError {
  * may catch it and try another source of money. The database's check constraint and triggers stay the final word
  * on negatives, on balanced transfers and on the cached balances.
  */
+const LEDGER_POST: PreparedQuery = {
+  name: 'ledger_post',
+  text: 'select ledger_post($1, $2, $3::jsonb, $4::jsonb) as outcome',
+};
+
 export async function postTransfer(tx: Executor, input: TransferInput): Promise<boolean> {
   if (input.postings.length < 2) throw new Error('a transfer needs at least two postings');
   for (const posting of input.postings) {
@@ -48,10 +53,12 @@ export async function postTransfer(tx: Executor, input: TransferInput): Promise<
     newId: uuidv7(),
     floor: !mayGoNegative(account.kind),
   }));
-  const [row] = await executeRows<{ outcome: number }>(
-    tx,
-    sql`select ledger_post(${input.id}, ${input.kind}, ${JSON.stringify(input.metadata ?? {})}::jsonb, ${JSON.stringify(postings)}::jsonb) as outcome`,
-  );
+  const [row] = await runPrepared<{ outcome: number }>(tx, LEDGER_POST, [
+    input.id,
+    input.kind,
+    JSON.stringify(input.metadata ?? {}),
+    JSON.stringify(postings),
+  ]);
   const outcome = Number(row?.outcome);
   if (outcome === 0) return true;
   if (outcome === -1) return false;
