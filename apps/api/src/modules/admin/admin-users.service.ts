@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
 import { audit } from '../audit/audit.js';
 import { revokeUserSessions } from '../auth/sessions.service.js';
-import { listOwnDeposits } from '../deposits/deposits.service.js';
+import { listOwnDeposits } from '../deposits/own-deposits-page.js';
 import { userBalanceSql } from '../ledger/ledger-read.js';
 import { platformTotals } from '../stats/platform-counts.js';
 import { setTwoFactor, toUserDto } from '../users/users.service.js';

@@ -1,27 +1,23 @@
 import type { Deposit } from '@coincard/shared';
-import { deposits } from '../../db/schema/index.js';
+import type { deposits } from '../../db/schema/index.js';
 
-/**
- * The columns a top-up's answer shows: a list selects these and no more, so the rows it maps carry a dozen columns
- * instead of the table's thirty-odd (issue 20).
- */
-export const depositDtoColumns = {
-  id: deposits.id,
-  providerPaymentId: deposits.providerPaymentId,
-  orderId: deposits.orderId,
-  amount: deposits.amount,
-  amountPaid: deposits.amountPaid,
-  currency: deposits.currency,
-  network: deposits.network,
-  status: deposits.status,
-  paymentUrl: deposits.paymentUrl,
-  expiresAt: deposits.expiresAt,
-  createdAt: deposits.createdAt,
-  updatedAt: deposits.updatedAt,
-};
+type DepositDtoRow = Pick<
+  typeof deposits.$inferSelect,
+  | 'id'
+  | 'providerPaymentId'
+  | 'orderId'
+  | 'amount'
+  | 'amountPaid'
+  | 'currency'
+  | 'network'
+  | 'status'
+  | 'paymentUrl'
+  | 'expiresAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
 
-type DepositDtoRow = { [K in keyof typeof depositDtoColumns]: (typeof deposits.$inferSelect)[K] };
-
+/** A single top-up's answer; a list's items are written by PostgreSQL with the same fields (own-deposits-page.ts). */
 export function toDepositDto(row: DepositDtoRow, email: string): Deposit {
   return {
     _id: row.id,

@@ -1,3 +1,4 @@
+import type { DepositsPage } from '@coincard/shared';
 import {
   adminListQuerySchema,
   createDepositBodySchema,
@@ -12,7 +13,8 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { idempotencyHeaders } from '../../lib/idempotency-header.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
-import { createDeposit, getOwnDeposit, listAllDeposits, listOwnDeposits } from './deposits.service.js';
+import { createDeposit, getOwnDeposit, listAllDeposits } from './deposits.service.js';
+import { ownDepositsPageJson } from './own-deposits-page.js';
 
 const tags = ['transactions'];
 
@@ -52,12 +54,14 @@ export function depositRoutes(deps: Deps): FastifyPluginAsyncZod {
           querystring: paginationQuerySchema,
           response: { 200: depositsPageSchema },
         },
-        // A page the dashboard polls: toDepositDto and pageMeta build exactly the contract's fields (typed as
-        // DepositsPage), so the zod parse of every item the default serializer runs is skipped, as for GET /api/user
-        // (docs/decisions/030-at-the-machines-limits.md); the schema still documents the answer in OpenAPI.
-        serializerCompiler: () => (data) => JSON.stringify(data),
       },
-      async (request) => listOwnDeposits(deps, principalOf(request).user, request.query),
+      // A page the dashboard polls: PostgreSQL writes the answer's JSON (own-deposits-page.ts), sent as it comes; the
+      // schema above still documents it in OpenAPI.
+      async (request, reply) =>
+        reply.type('application/json; charset=utf-8').send(
+          // Already the answer's JSON text: Fastify sends a string with a JSON content type unchanged.
+          (await ownDepositsPageJson(deps, principalOf(request).user, request.query)) as unknown as DepositsPage,
+        ),
     );
 
     app.get(

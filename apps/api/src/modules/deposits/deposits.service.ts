@@ -1,7 +1,7 @@
 import { DEPOSIT_LIFETIME_SECONDS, type DepositsPage, LIST_COUNT_CAP, type PaginationQuery } from '@coincard/shared';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Database, type Executor, executeRows } from '../../db/client.js';
+import { type Executor, executeRows } from '../../db/client.js';
 import { type DepositRow, deposits, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -9,7 +9,7 @@ import { replayOf, requestFingerprint } from '../../lib/idempotency.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
 import { platformTotals } from '../stats/platform-counts.js';
-import { depositDtoColumns, toDepositDto } from './deposit-dto.js';
+import { toDepositDto } from './deposit-dto.js';
 
 export type CreateDepositInput = { currency: string; network: string; amountInUsd: number };
 
@@ -113,39 +113,6 @@ async function requestInvoice(deps: Deps, user: UserRow, deposit: DepositRow) {
   const [now] = await deps.db.select().from(deposits).where(eq(deposits.id, deposit.id));
   if (!now || now.providerStatus === INVOICE_NOT_CREATED) throw invoiceFailed();
   return toDepositDto(now, user.email);
-}
-
-/**
- * The page query of a user's top-ups, built once per database and sent as a named prepared statement: the list the
- * dashboard polls spent more CPU building the query through the ORM than PostgreSQL spent answering it (as the
- * session lookup did, decision 020). The total rides along as a window count: one round trip.
- */
-function buildOwnDepositsPage(db: Database) {
-  return db
-    .select({ deposit: depositDtoColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(deposits)
-    .where(eq(deposits.userId, sql.placeholder('userId')))
-    .orderBy(desc(deposits.createdAt), desc(deposits.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('own_deposits_page');
-}
-
-const ownDepositsPages = new WeakMap<Database, ReturnType<typeof buildOwnDepositsPage>>();
-
-export async function listOwnDeposits(deps: Deps, user: UserRow, query: PaginationQuery): Promise<DepositsPage> {
-  let page = ownDepositsPages.get(deps.db);
-  if (!page) {
-    page = buildOwnDepositsPage(deps.db);
-    ownDepositsPages.set(deps.db, page);
-  }
-  const rows = await page.execute({ userId: user.id, limit: query.pageSize, offset: pageOffset(query) });
-  const total =
-    rows[0]?.total ??
-    (query.page > 1
-      ? ((await deps.db.select({ n: count() }).from(deposits).where(eq(deposits.userId, user.id)))[0]?.n ?? 0)
-      : 0);
-  return { transactions: rows.map((row) => toDepositDto(row.deposit, user.email)), meta: pageMeta(query, total) };
 }
 
 /**

@@ -211,6 +211,11 @@ describe('creating a top-up', () => {
     expect((await payInSandbox(t, created.paymentUrl, 'paid')).statusCode).toBe(200);
     const paid = (await t.request('GET', `/api/transactions/${created._id}`, { jar: owner.jar })).json();
     expect(paid).toMatchObject({ _id: created._id, status: 'PAID', amountPaid: 5000 });
+    // The list's items are written by the database, the single answer by the app: the same fields, byte for byte.
+    const second = (await createDeposit(t, owner.jar, { ...USDT_TRON_50, amountInUsd: 1234 })).json();
+    const list = await t.request('GET', '/api/transactions', { jar: owner.jar });
+    expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(list.json()).toEqual({ transactions: [second, paid], meta: { page: 1, pageSize: 10, total: 2, pages: 1 } });
 
     for (const [jar, id] of [
       [other.jar, created._id],
