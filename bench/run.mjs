@@ -234,8 +234,9 @@ async function authenticatedRead(cookie) {
   const one = { url: `http://127.0.0.1:${PORT + 1}/one` };
   const me = { url: `${APP}/api/user`, headers: { cookie } };
   const list = { url: `${APP}/api/transactions`, headers: { cookie } };
+  const statement = { url: `${APP}/api/activity`, headers: { cookie } };
   // Neither server is measured cold: each route runs for two seconds first, so the JIT has compiled its path.
-  for (const target of [bare, one, me, list]) await run('warm-up', { ...target, duration: 2 });
+  for (const target of [bare, one, me, list, statement]) await run('warm-up', { ...target, duration: 2 });
   rows.push(await run('bare Fastify route (ceiling)', bare, ceilingPid));
   // The ceiling and the read take turns, and each round's ratio compares neighbours: a machine whose speed drifts
   // (other work, CPU boost) moves both sides of a round alike. The median round is reported, with every round.
@@ -244,12 +245,15 @@ async function authenticatedRead(cookie) {
     const ceiling = await run('Fastify + one primary-key SELECT through pg (ceiling)', one, ceilingPid);
     const user = await run('GET /api/user', me, server.pid);
     const transactions = await run('GET /api/transactions (a page of top-ups)', list, server.pid);
+    const lines = await run('GET /api/activity (the account statement, first page)', statement, server.pid);
     rounds.push({
       ceiling,
       user,
       transactions,
+      lines,
       ratio: user.rps / ceiling.rps,
       listRatio: transactions.rps / ceiling.rps,
+      statementRatio: lines.rps / ceiling.rps,
     });
   }
   ceilings.removeAllListeners('exit');
@@ -271,6 +275,15 @@ async function authenticatedRead(cookie) {
   rows.push({ ...listMedian.transactions, title: `${listMedian.transactions.title}, median round` });
   rows.push({
     title: `GET /api/transactions ÷ one-query ceiling (same round): ${percent(listMedian.listRatio)} (rounds: ${rounds.map((r) => percent(r.listRatio)).join(', ')})`,
+    rps: '',
+    p99: '',
+    errors: '',
+  });
+  const byStatementRatio = [...rounds].sort((a, b) => a.statementRatio - b.statementRatio);
+  const statementMedian = byStatementRatio[Math.floor(byStatementRatio.length / 2)];
+  rows.push({ ...statementMedian.lines, title: `${statementMedian.lines.title}, median round` });
+  rows.push({
+    title: `GET /api/activity ÷ one-query ceiling (same round): ${percent(statementMedian.statementRatio)} (rounds: ${rounds.map((r) => percent(r.statementRatio)).join(', ')})`,
     rps: '',
     p99: '',
     errors: '',

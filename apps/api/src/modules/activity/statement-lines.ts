@@ -6,8 +6,8 @@ import {
   type ActivityStatus,
   formatCents,
 } from '@coincard/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, executeRows } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
+import { type PreparedQuery, runPrepared } from '../../db/prepared-query.js';
 
 /**
  * A user's statement, read from the ledger in one query. Every entry of the user's own accounts is a line:
@@ -52,43 +52,18 @@ type LineRow = {
   total: string;
 };
 
-/** The lines of one user's statement, newest first, filtered, one page of them and how many there are in all. */
-export async function statementLines(
-  db: Executor,
-  filter: StatementFilter,
-  page: { limit: number; offset: number } | null,
-): Promise<{ items: ActivityItem[]; total: number }> {
-  const conditions: SQL[] = [];
-  if (filter.kind) conditions.push(sql`l.kind = ${filter.kind}`);
-  if (filter.cardId) conditions.push(sql`l.own_card_id = ${filter.cardId}::uuid`);
-  if (filter.since) conditions.push(sql`l.created_at >= ${filter.since.toISOString()}`);
-  if (filter.until) conditions.push(sql`l.created_at < ${filter.until.toISOString()}`);
-  if (filter.q) {
-    // Searched: what the line names (merchant, card, coin, network, hash, reason) and the words of its kind.
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const needle = filter.q.toLowerCase();
-    const kinds = ACTIVITY_KINDS.filter((kind) => ACTIVITY_KIND_LABELS[kind].toLowerCase().includes(needle));
-    const byKind =
-      kinds.length > 0
-        ? sql` or l.kind in (${sql.join(
-            kinds.map((kind) => sql`${kind}`),
-            sql`, `,
-          )})`
-        : sql``;
-    conditions.push(
-      sql`(l.merchant ilike ${pattern} or l.card_name ilike ${pattern} or l.coin ilike ${pattern}
-        or l.network ilike ${pattern} or l.tx_hash ilike ${pattern} or l.reason ilike ${pattern}${byKind})`,
-    );
-  }
-  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const limit = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
-  const userId = filter.userId;
-  const rows = await executeRows<LineRow>(
-    db,
-    sql`
+/**
+ * One fixed text for every filter (each is a parameter, null when not asked for; they all apply to the finished
+ * lines, so the plan is the same either way), sent as a named prepared statement: PostgreSQL plans this query once
+ * per connection instead of on every request, which cost as much as running it, and the server builds nothing per
+ * request (docs/decisions/030-at-the-machines-limits.md, section 3). A null limit is no limit (the export).
+ */
+const STATEMENT_LINES: PreparedQuery = {
+  name: 'statement_lines',
+  text: `
     with acct as (
       select id, kind, ref from ledger_accounts
-      where coalesce(user_id::text, '') = ${userId}
+      where coalesce(user_id::text, '') = $1::text
         and kind in ('user_balance', 'card', 'referral_held', 'referral_earnings')
     ),
     entries as (
@@ -174,28 +149,59 @@ export async function statementLines(
              null, null, d.id, d.currency, d.network, d.tx_hash,
              case when d.status = 'PENDING' then d.payment_url end, d.amount, d.expires_at
       from deposits d
-      where d.user_id = ${userId} and d.credited_amount = 0
+      where d.user_id = $1::uuid and d.credited_amount = 0
       union all
       select cd.id::text, cd.occurred_at, 0, 0, 'decline', 0, null, cd.card_id, null, 'declined',
              cd.reason, cd.merchant, null, null, null, null, null, cd.amount, null
       from card_declines cd
-      where cd.user_id = ${userId}
+      where cd.user_id = $1::uuid
     ),
     -- Only the user's own cards: a referral reward names the referred friend's card, which is not the referrer's
     -- to see (neither its id nor its label).
     l as (
       select a.*, c.id as own_card_id, c.name as card_name
       from all_lines a
-      left join cards c on c.id = a.card_id and c.user_id = ${userId}
+      left join cards c on c.id = a.card_id and c.user_id = $1::uuid
     )
     select l.id, l.created_at, l.kind, l.merchant, l.amount, l.balance_after, l.own_card_id as card_id, l.card_name, l.fee,
            l.status, l.reason, l.deposit_id, l.coin, l.network, l.tx_hash, l.payment_url, l.requested, l.expires_at,
            count(*) over () as total
     from l
-    ${where}
+    where ($2::text is null or l.kind = $2::text)
+      and ($3::uuid is null or l.own_card_id = $3::uuid)
+      and ($4::timestamptz is null or l.created_at >= $4::timestamptz)
+      and ($5::timestamptz is null or l.created_at < $5::timestamptz)
+      and ($6::text is null or l.merchant ilike $6::text or l.card_name ilike $6::text or l.coin ilike $6::text
+        or l.network ilike $6::text or l.tx_hash ilike $6::text or l.reason ilike $6::text or l.kind = any($7::text[]))
     order by l.created_at desc, l.sort_id desc, l.part desc, l.id desc
-    ${limit}`,
-  );
+    limit $8::int offset $9::int`,
+};
+
+/** The lines of one user's statement, newest first, filtered, one page of them and how many there are in all. */
+export async function statementLines(
+  db: Executor,
+  filter: StatementFilter,
+  page: { limit: number; offset: number } | null,
+): Promise<{ items: ActivityItem[]; total: number }> {
+  let pattern: string | null = null;
+  let kinds: string[] = [];
+  if (filter.q) {
+    // Searched: what the line names (merchant, card, coin, network, hash, reason) and the words of its kind.
+    pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const needle = filter.q.toLowerCase();
+    kinds = ACTIVITY_KINDS.filter((kind) => ACTIVITY_KIND_LABELS[kind].toLowerCase().includes(needle));
+  }
+  const rows = await runPrepared<LineRow>(db, STATEMENT_LINES, [
+    filter.userId,
+    filter.kind ?? null,
+    filter.cardId ?? null,
+    filter.since?.toISOString() ?? null,
+    filter.until?.toISOString() ?? null,
+    pattern,
+    kinds,
+    page?.limit ?? null,
+    page?.offset ?? 0,
+  ]);
   return { items: rows.map(toItem), total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
