@@ -1,22 +1,27 @@
-// Loaded into the server with --import when the bench runs it: counts the SQL statements sent while handling HTTP
-// requests (the request path), apart from those of background work (jobs, schedules), and answers the count over
-// the IPC channel. An AsyncLocalStorage entered for each incoming request tells the two apart. Statements are
-// counted where the app hands them to the driver (Pool#query, or a client it checked out for a transaction): inside
-// the pool, a query waiting for a free connection runs in the context of whichever request released one.
+// Loaded into the server with --import when the bench runs it: counts the SQL statements the server sends, and
+// answers the counts over the IPC channel. Every statement counts in `all`. Once the bench sends 'split-request-path'
+// (before the card loads, whose background half runs in the same process), an AsyncLocalStorage entered for each
+// incoming request also tells the request path apart from background work (jobs, schedules). It is off until then:
+// on Node 20 an AsyncLocalStorage in use runs a hook on every promise the process makes, which the reads would pay
+// for and their ceiling does not (docs/decisions/030-at-the-machines-limits.md, section 3). Statements are counted
+// where the app hands them to the driver (Pool#query, or a client it checked out for a transaction): inside the pool,
+// a query waiting for a free connection runs in the context of whichever request released one.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import pg from 'pg';
 
 const inRequest = new AsyncLocalStorage();
-const counts = { requestPath: 0, background: 0 };
+const counts = { all: 0, requestPath: 0, background: 0, split: false };
 const count = () => {
+  counts.all += 1;
+  if (!counts.split) return;
   if (inRequest.getStore()) counts.requestPath += 1;
   else counts.background += 1;
 };
 
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function withRequestContext(event, ...args) {
-  if (event === 'request') return inRequest.run(true, () => emit.call(this, event, ...args));
+  if (event === 'request' && counts.split) return inRequest.run(true, () => emit.call(this, event, ...args));
   return emit.call(this, event, ...args);
 };
 
@@ -49,5 +54,6 @@ pg.Client.prototype.query = function counted(...args) {
 };
 
 process.on('message', (message) => {
-  if (message === 'query-counts') process.send?.({ ...counts });
+  if (message === 'split-request-path') counts.split = true;
+  if (message === 'query-counts' || message === 'split-request-path') process.send?.({ ...counts });
 });
