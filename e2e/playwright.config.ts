@@ -37,7 +37,8 @@ function shardServer(name: string, portVariable: string) {
       cwd: '..',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Only to catch a hang: the two servers migrate and seed their databases at the same time on two cores.
+      timeout: 180_000,
       env: {
         PORT: String(port),
         APP_URL: baseURL,
