@@ -2,29 +2,72 @@ import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 
 /**
- * A port nobody is using, picked once: Playwright loads this file again in each worker, and the workers inherit the
- * main process's environment, so they all see the port the server was started on.
+ * Ports nobody is using, picked once: Playwright loads this file again in each worker, and the workers inherit the
+ * main process's environment, so they all see the ports the servers were started on.
  */
 function freePort(): number {
   const script =
     "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
 }
-process.env.E2E_PORT ??= String(freePort());
-const PORT = Number(process.env.E2E_PORT);
-const BASE_URL = `http://localhost:${PORT}`;
+
+/**
+ * The specs run in two shards side by side, each on a server and an embedded database of its own with one worker:
+ * within a shard the specs follow one another on one database as they did in a single run (the referral journey
+ * counts the platform's new users, the admin's sign-in reads the latest mailed code), and nothing of one shard is
+ * seen by the other. The specs named here (about half of the run's time) make the first shard; every other spec,
+ * a new one included, the second.
+ */
+const FIRST_SHARD = [
+  'referral-admin.spec.ts',
+  'card-journey.spec.ts',
+  'passkeys.spec.ts',
+  'public-pages.spec.ts',
+  'first-load.spec.ts',
+].map((spec) => `**/${spec}`);
+
+function shardServer(name: string, portVariable: string) {
+  process.env[portVariable] ??= String(freePort());
+  const port = Number(process.env[portVariable]);
+  const baseURL = `http://localhost:${port}`;
+  return {
+    baseURL,
+    server: {
+      command: 'node e2e/start-server.mjs',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      // Only to catch a hang: the two servers migrate and seed their databases at the same time on two cores.
+      timeout: 180_000,
+      env: {
+        PORT: String(port),
+        APP_URL: baseURL,
+        DATA_DIR: `.data-e2e-${name}`,
+        LOG_LEVEL: 'warn',
+        DEMO_MODE: 'true',
+        // Each test context sends its own X-Forwarded-For: several people, not one IP hitting the rate limits.
+        TRUST_PROXY: 'true',
+        JOBS_POLL_SECONDS: '1',
+        // Metrics on a free port, so the run never collides with an `npm start` (or another run) on 9464.
+        METRICS_PORT: '0',
+      },
+    },
+  };
+}
+
+const first = shardServer('1', 'E2E_PORT');
+const second = shardServer('2', 'E2E_PORT_2');
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -41,23 +84,9 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node e2e/start-server.mjs',
-    cwd: '..',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      APP_URL: BASE_URL,
-      DATA_DIR: '.data-e2e',
-      LOG_LEVEL: 'warn',
-      DEMO_MODE: 'true',
-      // Each test context sends its own X-Forwarded-For: several people, not one IP hitting the rate limits.
-      TRUST_PROXY: 'true',
-      JOBS_POLL_SECONDS: '1',
-      // Metrics on a free port, so the run never collides with an `npm start` (or another run) on 9464.
-      METRICS_PORT: '0',
-    },
-  },
+  projects: [
+    { name: 'shard-1', testMatch: FIRST_SHARD, workers: 1, use: { baseURL: first.baseURL } },
+    { name: 'shard-2', testIgnore: FIRST_SHARD, workers: 1, use: { baseURL: second.baseURL } },
+  ],
+  webServer: [first.server, second.server],
 });

@@ -6,7 +6,6 @@ import { isDatabaseUnavailable } from './lib/db-errors.js';
 import { createLogger } from './lib/logger.js';
 import { modeBanner } from './mode-banner.js';
 import { type MetricsServer, startMetricsServer } from './observability/metrics-server.js';
-import { startConfiguredTracing } from './observability/tracing.js';
 import { openRuntime } from './runtime.js';
 import { seedDemoHistory } from './seed/demo-history.js';
 import { DEMO_USER, ensureStartupUsers } from './seed/ensure-users.js';
@@ -24,7 +23,10 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL);
   // Before the app is built: the Fastify instrumentation attaches to the instance as it is created.
-  const tracing = startConfiguredTracing(config);
+  // OpenTelemetry's SDK and exporters take about a second of CPU to load: only when exporting is turned on.
+  const tracing = config.tracesEndpoint
+    ? (await import('./observability/tracing.js')).startConfiguredTracing(config)
+    : null;
   const runtime = await openRuntime(config, logger);
   const here = dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.WEB_DIST_DIR ? resolve(config.WEB_DIST_DIR) : join(here, '../../web/dist');

@@ -45,5 +45,5 @@ export function CoinIcon({ code, size = 32 }: CoinIconProps) {
       </Avatar>
     );
   }
-  return <Logo variant="background" size={size} aria-hidden="true" focusable="false" style={{ borderRadius: '50%' }} />;
+  return <Logo size={size} aria-hidden="true" focusable="false" style={{ borderRadius: '50%' }} />;
 }
