@@ -21,7 +21,8 @@ import { cardFor, topUp, verifiedUser } from './lib/users.mjs';
 
 const BASE_DB =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PORT = 3900;
+// BENCH_PORT: another port when a second bench runs on the same machine (the ceilings and the sandbox issuer use the next two).
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const APP = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;

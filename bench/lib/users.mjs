@@ -37,12 +37,20 @@ export async function topUp(app, user, cents) {
     body: JSON.stringify({ currency: 'USDT', network: 'TRON', amountInUsd: cents }),
   });
   const deposit = await created.json();
+  if (!deposit.paymentUrl) throw new Error(`top-up failed (${created.status}): ${JSON.stringify(deposit)}`);
   const uuid = deposit.paymentUrl.split('/').pop();
   await fetch(`${app}/sandbox/payments/checkout/${uuid}/outcome`, {
     method: 'POST',
     headers: json(app),
     body: JSON.stringify({ outcome: 'paid' }),
   });
+  // Credited by the webhook's job, which a starved machine may retry (its check of the payment shed with 503): wait.
+  for (let i = 0; i < 600; i += 1) {
+    const me = await (await fetch(`${app}/api/user`, { headers: { cookie: user.cookie } })).json();
+    if (me.balance > 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`top-up of ${user.email} not credited after a minute`);
 }
 
 /** A made-up adult the sandbox issuer approves. */
