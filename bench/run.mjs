@@ -21,7 +21,8 @@ import { cardFor, topUp, verifiedUser } from './lib/users.mjs';
 
 const BASE_DB =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PORT = 3900;
+// BENCH_PORT: another port when a second bench runs on the same machine (the ceilings and the sandbox issuer use the next two).
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const APP = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -42,6 +43,8 @@ const CARDS_ONLY = process.env.BENCH_ONLY === 'cards';
 // BENCH_ONLY=soak runs mixed signed-in traffic for BENCH_SOAK_MINUTES (10) and samples the server's memory: not CI.
 const SOAK_ONLY = process.env.BENCH_ONLY === 'soak';
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
+// BENCH_STATEMENTS=1 (with BENCH_ONLY=cards) writes bench/results/cards-statements.txt: each statement per load.
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const ADMIN_RUNS = Number(process.env.BENCH_ADMIN_RUNS ?? 100);
 // The read and its one-query ceiling take turns this many times (BENCH_READ_ROUNDS).
@@ -57,6 +60,34 @@ dbUrl.pathname = `/${dbName}`;
 // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops (open it in Chrome's DevTools).
 const profileArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 const SESSION_SECRET = randomBytes(32).toString('hex');
+// BENCH_ISSUER=apart runs the sandbox card issuer in a process and a database of its own (bench/lib/sandbox-issuer.mjs),
+// reached as a real issuer is (CARD_ISSUER=bridgecard): the issuer's work is then not counted as the server's.
+const ISSUER_APART = process.env.BENCH_ISSUER === 'apart';
+const issuerDb = `${dbName}_issuer`;
+const issuerEnv = {};
+let issuer = null;
+if (ISSUER_APART) {
+  await admin.query(`create database ${issuerDb}`);
+  const issuerUrl = new URL(BASE_DB);
+  issuerUrl.pathname = `/${issuerDb}`;
+  const { sandboxIssuerCredentials } = await import('../apps/api/dist/providers/issuing/index.js');
+  const credentials = sandboxIssuerCredentials(SESSION_SECRET);
+  issuer = fork('bench/lib/sandbox-issuer.mjs', [String(PORT + 2), issuerUrl.toString(), SESSION_SECRET, APP], {
+    env: { ...process.env, SANDBOX_ISSUER_SETTLE_MS: '200' },
+  });
+  await new Promise((resolve, reject) => {
+    issuer.once('message', resolve);
+    issuer.once('exit', () => reject(new Error('the sandbox issuer stopped')));
+  });
+  issuer.removeAllListeners('exit');
+  Object.assign(issuerEnv, {
+    CARD_ISSUER: 'bridgecard',
+    BRIDGECARD_BASE_URL: `http://127.0.0.1:${PORT + 2}/sandbox/issuing/v1`,
+    BRIDGECARD_ACCESS_TOKEN: credentials.accessToken,
+    BRIDGECARD_SECRET_KEY: credentials.secretKey,
+    BRIDGECARD_WEBHOOK_SECRET: credentials.webhookSecret,
+  });
+}
 // The query counter (bench/lib/count-queries.mjs) answers over the IPC channel how many statements the request path sent.
 const server = spawn('node', [...profileArgs, '--import', './bench/lib/count-queries.mjs', 'apps/api/dist/server.js'], {
   env: {
@@ -76,6 +107,7 @@ const server = spawn('node', [...profileArgs, '--import', './bench/lib/count-que
     // Metrics on a free port of their own, so a bench beside a running `npm start` does not collide on 9464.
     METRICS_PORT: '0',
     DATA_DIR: `/tmp/${dbName}`,
+    ...issuerEnv,
   },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
@@ -203,6 +235,11 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
+  if (issuer) {
+    issuer.kill('SIGTERM');
+    await new Promise((r) => issuer.once('exit', r));
+    await admin.query(`drop database if exists ${issuerDb} with (force)`);
+  }
   if (KEEP_DB) console.log(`kept database ${dbName}`);
   else await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
@@ -505,6 +542,28 @@ async function soak() {
   });
 }
 
+/** The statements the server ran since the last ask, by text, request path and background apart (BENCH_STATEMENTS=1). */
+function statementTexts() {
+  return new Promise((resolve) => {
+    server.once('message', (message) => resolve(message.texts));
+    server.send('statement-texts');
+  });
+}
+
+/** Per load: each statement's count from the load run and its settling, written beside the results. */
+async function writeStatementTexts(loads) {
+  const texts = await statementTexts();
+  const completed = await benchDb.query("select count(*)::int as n from card_operations where kind = 'fund'");
+  const per = Math.max(completed.rows[0].n, 1);
+  const total = (place) => texts.filter(([key]) => key.startsWith(place)).reduce((sum, [, n]) => sum + n, 0);
+  const lines = [
+    `${per} loads (${loads.rps}/s); statements per load: request path ${(total('request') / per).toFixed(1)}, background ${(total('background') / per).toFixed(1)}`,
+    '',
+    ...texts.map(([key, n]) => `${(n / per).toFixed(2).padStart(7)}  ${key}`),
+  ];
+  writeFileSync(join('bench/results', 'cards-statements.txt'), `${lines.join('\n')}\n`);
+}
+
 /** Card loads: 50 people, each loading their own card at once (one connection per person), beside the ledger's rate. */
 async function cardLoads() {
   // A load's background half (issuer call, webhook, settlement) runs in this process too: from here on the counter
@@ -524,8 +583,13 @@ async function cardLoads() {
     );
   }
   let nextPerson = 0;
-  // The ledger's own rate, measured first: the card loads are judged against it.
-  const ledgerRate = await ledgerAgainstPgbench();
+  // The ledger's own rate, measured first: the card loads are judged against it. BENCH_LEDGER_RATE=<n> skips it
+  // (quicker runs while working on the loads; the ratio then uses that figure).
+  const ledgerRate = process.env.BENCH_LEDGER_RATE
+    ? Number(process.env.BENCH_LEDGER_RATE)
+    : await ledgerAgainstPgbench();
+  if (STATEMENTS) await statementTexts();
+  const issuerBefore = issuer ? cpuSnapshot(issuer.pid, [issuerDb]) : null;
   const loads = await run(
     'PATCH /api/cards/{id}/load (50 users, own cards)',
     {
@@ -546,6 +610,10 @@ async function cardLoads() {
     },
     server.pid,
   );
+  if (issuer) {
+    const apart = cpuPerRequest(issuerBefore, cpuSnapshot(issuer.pid, [issuerDb]), Math.max(loads.rps * DURATION, 1));
+    loads.title += `; sandbox issuer apart (own process and database), its CPU per load during the run: process ${apart?.server} µs, its PostgreSQL ${apart?.postgres} µs`;
+  }
   rows.push(loads);
   rows.push({
     title: `card loads ÷ ledger transfers (each alone): ${percent(loads.rps / ledgerRate)} (${loads.rps} loads/s against ${ledgerRate} transfers/s, the ledger's median round above)`,
@@ -563,6 +631,7 @@ async function cardLoads() {
     await new Promise((r) => setTimeout(r, 1000));
   }
   const settledAfter = Math.round((Date.now() - settleStarted) / 1000);
+  if (STATEMENTS) await writeStatementTexts(loads);
   const movements = await benchDb.query(
     "select status, count(*)::int as n from card_operations where kind = 'fund' group by status order by status",
   );

@@ -12,11 +12,21 @@ import pg from 'pg';
 
 const inRequest = new AsyncLocalStorage();
 const counts = { all: 0, requestPath: 0, background: 0, split: false };
-const count = () => {
+// BENCH_STATEMENTS=1 also tallies each statement's text (request path or background), to see which ones a load runs.
+const tallying = process.env.BENCH_STATEMENTS === '1';
+const texts = new Map();
+const textOf = (query) => {
+  const text = typeof query === 'string' ? query : (query?.text ?? String(query?.name ?? '?'));
+  return text.replace(/\s+/g, ' ').slice(0, 160);
+};
+const count = (query) => {
   counts.all += 1;
   if (!counts.split) return;
-  if (inRequest.getStore()) counts.requestPath += 1;
-  else counts.background += 1;
+  const place = inRequest.getStore() ? 'requestPath' : 'background';
+  counts[place] += 1;
+  if (!tallying) return;
+  const key = `${place === 'requestPath' ? 'request' : 'background'} | ${textOf(query)}`;
+  texts.set(key, (texts.get(key) ?? 0) + 1);
 };
 
 const emit = http.Server.prototype.emit;
@@ -27,7 +37,7 @@ http.Server.prototype.emit = function withRequestContext(event, ...args) {
 
 const poolQuery = pg.Pool.prototype.query;
 pg.Pool.prototype.query = function counted(...args) {
-  count();
+  count(args[0]);
   return poolQuery.apply(this, args);
 };
 
@@ -49,11 +59,15 @@ pg.Pool.prototype.connect = function marked(callback) {
 
 const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function counted(...args) {
-  if (this.countedByBench) count();
+  if (this.countedByBench) count(args[0]);
   return clientQuery.apply(this, args);
 };
 
 process.on('message', (message) => {
   if (message === 'split-request-path') counts.split = true;
   if (message === 'query-counts' || message === 'split-request-path') process.send?.({ ...counts });
+  if (message === 'statement-texts') {
+    process.send?.({ texts: [...texts].sort((a, b) => b[1] - a[1]) });
+    texts.clear();
+  }
 });

@@ -137,13 +137,15 @@ export function createJobEngine(
     await Promise.all(jobs.map((job) => runAndRecord(queue, job)));
   }
 
-  type Worker = { wake: () => void; done: Promise<void> };
+  type Worker = { wake: () => void; isIdle: () => boolean; done: Promise<void> };
   const workers = new Map<QueueName, Worker[]>();
   const pollMs = deps.config.JOBS_POLL_SECONDS * 1000;
 
   /**
    * One worker: fetches a batch (pg-boss hands each job to one worker, FOR UPDATE SKIP LOCKED), runs it, and fetches
-   * again; with nothing to do it waits for its poll or a wake-up (a NOTIFY at commit). pg-boss's own `work` is not
+   * again at once if the batch was full or a wake-up came meanwhile; otherwise it waits for its poll or a wake-up (a
+   * NOTIFY at commit). A fetch that took less than a full batch left nothing due behind it, and a job enqueued since
+   * has woken this worker or another: so no fetch is spent on finding nothing after every batch. pg-boss's own `work` is not
    * used: it records a batch's end without awaiting it (an unhandled rejection when the database is away, which ends
    * the process) and, when one job of a batch outlasts its run time, fails every job of the batch, the finished ones
    * too, so they run twice.
@@ -155,6 +157,7 @@ export function createJobEngine(
       woken = true;
       stopWaiting?.();
     };
+    const isIdle = () => stopWaiting !== null;
     const idle = () =>
       new Promise<void>((resolve) => {
         if (woken || !running) return resolve();
@@ -176,10 +179,10 @@ export function createJobEngine(
           deps.logger.warn({ err: error, queue }, 'a worker could not fetch jobs; it tries again');
         }
         if (jobs.length > 0) await runBatch(queue, jobs);
-        else await idle();
+        if (jobs.length < batchSize) await idle();
       }
     };
-    return { wake, done: loop() };
+    return { wake, isIdle, done: loop() };
   }
 
   function startWorkers() {
@@ -192,8 +195,15 @@ export function createJobEngine(
     }
   }
 
+  /**
+   * A NOTIFY announces work on a queue: one idle worker fetches it (waking them all had every one fetch, all but one
+   * finding nothing). With none idle, every worker is told, so each fetches again when its current batch ends.
+   */
   function wake(queue: string) {
-    for (const worker of workers.get(queue as QueueName) ?? []) worker.wake();
+    const queueWorkers = workers.get(queue as QueueName) ?? [];
+    const idle = queueWorkers.find((worker) => worker.isIdle());
+    if (idle) idle.wake();
+    else for (const worker of queueWorkers) worker.wake();
   }
 
   async function queuesWithWork(includeWaiting: boolean): Promise<QueueName[]> {

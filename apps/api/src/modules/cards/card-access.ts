@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { type CardRow, cards, users } from '../../db/schema/index.js';
@@ -36,10 +36,19 @@ const suspendedError = () => new AppError('AccountSuspended', 'Your account is s
  * same statement (it may have happened after the request was authenticated). One round trip where findOwnCard and
  * assertNotSuspended took two; the same answers: 404 first, then the suspension.
  */
-export async function lockOwnCardForMoney(tx: Executor, userId: string, cardId: string): Promise<CardRow> {
+export async function lockOwnCardForMoney(
+  tx: Executor,
+  userId: string,
+  cardId: string,
+  /**
+   * A lock to take in the same round trip: a load's per-user lock (load-step-up.ts). Only loads take that one, so no
+   * other path's lock order depends on whether it is granted just before or just after the card's row lock.
+   */
+  alsoLock?: SQL,
+): Promise<CardRow> {
   if (!z.uuid().safeParse(cardId).success) throw cardNotFound();
   const [row] = await tx
-    .select({ card: cards, suspended: users.suspended })
+    .select({ card: cards, suspended: users.suspended, ...(alsoLock ? { alsoLocked: alsoLock } : {}) })
     .from(cards)
     .innerJoin(users, eq(users.id, cards.userId))
     .where(and(eq(cards.id, cardId), eq(cards.userId, userId), inArray(cards.status, [...LIVE_STATUSES])))

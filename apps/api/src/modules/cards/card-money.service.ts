@@ -21,7 +21,7 @@ import { balanceOf } from '../ledger/ledger-read.js';
 import { assertActive, findOwnCard, lockOwnCardForMoney } from './card-access.js';
 import { cardAccount, startOperation } from './card-operations.service.js';
 import { describeCard, lastUnloadAt, loadedThisMonth, loadFacts, toOperationDto } from './card-views.js';
-import { assertLoadAllowedWithoutStepUp, loadsWindowStart, lockLoadsOf } from './load-step-up.js';
+import { assertLoadAllowedWithoutStepUp, loadsLockOf, loadsWindowStart } from './load-step-up.js';
 
 type LoadInput = { amount: number; includesFee: boolean };
 
@@ -130,11 +130,11 @@ export async function loadCard(
   const quote = quoteLoad(input.amount, input.includesFee);
   const started = await sameKeyAtOnce(deps, user.id, idempotencyKey, requestHash, () =>
     deps.db.transaction(async (tx) => {
-      const card = await lockOwnCardForMoney(tx, user.id, cardId);
+      // The per-user lock with the card's, so the facts below (a later statement) see every load committed before
+      // it was granted.
+      const card = await lockOwnCardForMoney(tx, user.id, cardId, asking ? loadsLockOf(user.id) : undefined);
       assertActive(card, 'load');
       const now = deps.now();
-      // The per-user lock first, so the facts below see every load committed before it was granted.
-      if (asking) await lockLoadsOf(tx, user.id);
       const facts = await loadFacts(tx, card, now, loadsWindowStart(now));
       const monthlyRemaining = MONTHLY_CARD_LIMIT_CENTS - facts.monthlyLoaded;
       const balance = facts.balance;

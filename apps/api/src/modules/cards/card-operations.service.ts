@@ -4,6 +4,7 @@ import type { Transaction } from '../../db/client.js';
 import {
   type CardOperationKind,
   type CardOperationRow,
+  type CardRow,
   cardMonthlyFees,
   cardOperations,
   cards,
@@ -50,10 +51,7 @@ function destination(op: CardOperationRow): AccountKey {
  * engine retries the job. Refused: the issuer is asked what it knows of the reference before any money goes back
  * (confirmRefusal), since a refusal of a resend can hide a first send the issuer did take.
  */
-async function submitOperation(deps: Deps, op: CardOperationRow): Promise<void> {
-  const [card] = await deps.db.select({ issuerCardId: cards.issuerCardId }).from(cards).where(eq(cards.id, op.cardId));
-  const issuerCardId = card?.issuerCardId;
-  if (!issuerCardId) return;
+async function submitOperation(deps: Deps, op: CardOperationRow, issuerCardId: string): Promise<void> {
   const movement = { cardId: issuerCardId, amountCents: op.amount, reference: op.id };
   const now = deps.now();
   try {
@@ -98,11 +96,11 @@ const REFUSED = 'refused: ';
 async function confirmRefusal(deps: Deps, op: CardOperationRow, issuerCardId: string, message: string): Promise<void> {
   const status = await deps.issuer.operationStatus(issuerCardId, op.id).catch(() => 'unavailable' as const);
   if (status === 'successful') {
-    await settleOperation(deps, op.id, { outcome: 'successful' });
+    await settleOperation(deps, op, { outcome: 'successful' });
     return;
   }
   if (status === 'failed' || (status === 'unknown' && op.attempts === 0)) {
-    await settleOperation(deps, op.id, { outcome: 'failed', reason: message });
+    await settleOperation(deps, op, { outcome: 'failed', reason: message });
     return;
   }
   const now = deps.now();
@@ -124,20 +122,25 @@ export type SettleResult = 'settled' | 'unknown' | 'already-settled' | 'contradi
 /**
  * The one place a movement ends. Locks the operation row; only a movement still in transit moves, so however many
  * webhooks, status checks and retries arrive, in whatever order, the money moves once. Completion moves the money
- * from in transit to where it was going; failure moves it back where it came from (a load's fee included).
+ * from in transit to where it was going; failure moves it back where it came from (a load's fee included). The
+ * caller has read the movement already: its card (which never changes) gives the first lock without another read.
  */
-export async function settleOperation(deps: Deps, operationId: string, result: SettleOutcome): Promise<SettleResult> {
-  const [located] = await deps.db
-    .select({ cardId: cardOperations.cardId })
-    .from(cardOperations)
-    .where(eq(cardOperations.id, operationId));
-  if (!located) return 'unknown';
+export async function settleOperation(
+  deps: Deps,
+  movement: { id: string; cardId: string },
+  result: SettleOutcome,
+): Promise<SettleResult> {
   let settledKind = null as string | null;
   const run = async (tx: Transaction): Promise<SettleResult> => {
     // One lock order everywhere money moves on a card: the card row, then the movement, then ledger accounts.
-    await tx.select({ id: cards.id }).from(cards).where(eq(cards.id, located.cardId)).for('update');
-    const [op] = await tx.select().from(cardOperations).where(eq(cardOperations.id, operationId)).for('update');
-    if (!op) return 'unknown';
+    const [locked] = await tx
+      .select({ status: cards.status })
+      .from(cards)
+      .where(eq(cards.id, movement.cardId))
+      .for('update');
+    const [op] = await tx.select().from(cardOperations).where(eq(cardOperations.id, movement.id)).for('update');
+    if (!op || !locked) return 'unknown';
+    let cardStatus = locked.status;
     if (op.status === 'completed' || op.status === 'failed') {
       const agrees = (op.status === 'completed') === (result.outcome === 'successful');
       if (!agrees) {
@@ -178,7 +181,7 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
           { account: back, amount: op.amount + op.fee },
         ],
       });
-      if (op.kind === 'fee') await markFeeUnpaid(tx, op);
+      if (op.kind === 'fee') cardStatus = await markFeeUnpaid(tx, op, cardStatus);
     }
     await tx
       .update(cardOperations)
@@ -190,7 +193,7 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
         updatedAt: now,
       })
       .where(eq(cardOperations.id, op.id));
-    await queueWhatFollows(tx, deps, op, result);
+    await queueWhatFollows(tx, deps, op, result, cardStatus);
     await publishLive(deps, tx, op.userId, { type: 'card', cardId: op.cardId });
     await audit(tx, {
       action: `card.${op.kind}_${result.outcome === 'successful' ? 'completed' : 'failed'}`,
@@ -218,26 +221,40 @@ export async function settleOperation(deps: Deps, operationId: string, result: S
  * What must follow a settlement, queued in its transaction: a card frozen for an unpaid fee is frozen at the issuer
  * too, and a completed close (or a refund that arrived after deletion and was sent back) lets the deletion finish.
  */
-async function queueWhatFollows(tx: Transaction, deps: Deps, op: CardOperationRow, result: SettleOutcome) {
-  const [card] = await tx.select({ status: cards.status }).from(cards).where(eq(cards.id, op.cardId));
-  if (op.kind === 'fee' && result.outcome === 'failed' && card?.status === 'frozen') {
+async function queueWhatFollows(
+  tx: Transaction,
+  deps: Deps,
+  op: CardOperationRow,
+  result: SettleOutcome,
+  cardStatus: CardRow['status'],
+) {
+  if (op.kind === 'fee' && result.outcome === 'failed' && cardStatus === 'frozen') {
     await queueIssuerFreeze(tx, deps, op.cardId);
   }
-  if (card?.status === 'terminated' && result.outcome === 'successful') {
+  if (cardStatus === 'terminated' && result.outcome === 'successful') {
     await deps.jobs.enqueue(tx, 'card-close', { cardId: op.cardId }, { key: op.cardId });
   }
 }
 
-/** A monthly fee the issuer would not let us take from the card: unpaid, and the card frozen until it is paid. */
-async function markFeeUnpaid(tx: Transaction, op: CardOperationRow) {
+/**
+ * A monthly fee the issuer would not let us take from the card: unpaid, and the card frozen until it is paid.
+ * Answers the card's status after it (the card row is locked by the caller).
+ */
+async function markFeeUnpaid(
+  tx: Transaction,
+  op: CardOperationRow,
+  status: CardRow['status'],
+): Promise<CardRow['status']> {
   await tx
     .update(cardMonthlyFees)
     .set({ status: 'unpaid', operationId: null })
     .where(eq(cardMonthlyFees.operationId, op.id));
+  if (status !== 'active') return status;
   await tx
     .update(cards)
     .set({ status: 'frozen', frozenReason: 'unpaid_fee', updatedAt: new Date() })
     .where(and(eq(cards.id, op.cardId), eq(cards.status, 'active')));
+  return 'frozen';
 }
 
 /**
@@ -246,12 +263,18 @@ async function markFeeUnpaid(tx: Transaction, op: CardOperationRow) {
  * and settlement moves money once). When the engine gives up, the movement stays in transit for a person.
  */
 export const advanceOperation: JobHandler<'card-operation'> = async (deps, { operationId }, job) => {
-  const [op] = await deps.db.select().from(cardOperations).where(eq(cardOperations.id, operationId));
-  if (!op) return;
+  const [row] = await deps.db
+    .select({ op: cardOperations, issuerCardId: cards.issuerCardId })
+    .from(cardOperations)
+    .innerJoin(cards, eq(cards.id, cardOperations.cardId))
+    .where(eq(cardOperations.id, operationId));
+  if (!row) return;
+  const { op, issuerCardId } = row;
   try {
-    if (op.status === 'pending') await submitOperation(deps, op);
+    if (!issuerCardId) return;
+    if (op.status === 'pending') await submitOperation(deps, op, issuerCardId);
     else if (op.status === 'submitted' && !(op.nextAttemptAt && op.nextAttemptAt > deps.now())) {
-      await checkWithIssuer(deps, op);
+      await checkWithIssuer(deps, op, issuerCardId);
     }
   } catch (error) {
     if (job.isLastAttempt) {
@@ -280,23 +303,21 @@ export async function sweepCardOperations(deps: Deps): Promise<number> {
   );
 }
 
-async function checkWithIssuer(deps: Deps, op: CardOperationRow): Promise<void> {
-  const [card] = await deps.db.select().from(cards).where(eq(cards.id, op.cardId));
-  if (!card?.issuerCardId) return;
-  const status = await deps.issuer.operationStatus(card.issuerCardId, op.id);
+async function checkWithIssuer(deps: Deps, op: CardOperationRow, issuerCardId: string): Promise<void> {
+  const status = await deps.issuer.operationStatus(issuerCardId, op.id);
   if (status === 'successful' || status === 'failed') {
     const result: SettleOutcome =
       status === 'successful'
         ? { outcome: 'successful' }
         : { outcome: 'failed', reason: 'The card issuer declined it.' };
-    await settleOperation(deps, op.id, result);
+    await settleOperation(deps, op, result);
     return;
   }
   const attempts = op.attempts + 1;
   const now = deps.now();
   if (status === 'unknown' && op.lastError?.startsWith(REFUSED)) {
     // Refused when resent, and still no record minutes later: the issuer never took it.
-    await settleOperation(deps, op.id, { outcome: 'failed', reason: op.lastError.slice(REFUSED.length) });
+    await settleOperation(deps, op, { outcome: 'failed', reason: op.lastError.slice(REFUSED.length) });
     return;
   }
   if (status === 'unknown') {
@@ -306,7 +327,7 @@ async function checkWithIssuer(deps: Deps, op: CardOperationRow): Promise<void> 
       .set({ status: 'pending', attempts, nextAttemptAt: now, updatedAt: now })
       .where(and(eq(cardOperations.id, op.id), eq(cardOperations.status, 'submitted')))
       .returning();
-    if (resend) await submitOperation(deps, resend);
+    if (resend) await submitOperation(deps, resend, issuerCardId);
     return;
   }
   await deps.db

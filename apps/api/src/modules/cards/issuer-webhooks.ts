@@ -53,7 +53,7 @@ async function applyMovementEvent(
   }
   const settled = await settleOperation(
     deps,
-    row.op.id,
+    row.op,
     event.outcome === 'successful'
       ? { outcome: 'successful' }
       : { outcome: 'failed', reason: event.reason ?? 'The card issuer declined it.' },

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.js';
  * needs a step-up of this session in the last few minutes (docs/decisions/027-account-takeover.md). Money on a card
  * is what a thief who knows its number can spend; the balance itself cannot leave the platform any other way.
  * Counted per user, across sessions and cards, under a per-user lock so two loads at once cannot both fit: the
- * caller takes the lock (lockLoadsOf), then reads what was loaded since loadsWindowStart in a later statement (one
+ * caller takes the lock (loadsLockOf, with the card's lock), then reads what was loaded since loadsWindowStart in a later statement (one
  * that sees every load committed before the lock was granted), then asks here.
  */
 export async function assertLoadAllowedWithoutStepUp(
@@ -38,9 +38,7 @@ export async function assertLoadAllowedWithoutStepUp(
 }
 
 /** The per-user lock the loads' 24-hour count is read under, held until the transaction ends. */
-export async function lockLoadsOf(tx: Executor, userId: string): Promise<void> {
-  await executeRows(tx, sql`select pg_advisory_xact_lock(hashtext(${`card-loads:${userId}`}))`);
-}
+export const loadsLockOf = (userId: string) => sql`pg_advisory_xact_lock(hashtext(${`card-loads:${userId}`}))`;
 
 /** Where the 24-hour window of loads without a step-up starts. */
 export const loadsWindowStart = (now: Date) => new Date(now.getTime() - LOADS_WITHOUT_STEP_UP_WINDOW_MS);

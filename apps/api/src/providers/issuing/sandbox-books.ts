@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   sandboxIssuerCardholders,
@@ -126,15 +126,13 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
     return holder;
   }
 
-  async function queueWebhook(executor: Pick<Database, 'insert'>, event: string, data: Record<string, unknown>) {
+  function webhookRow(event: string, data: Record<string, unknown>): typeof sandboxIssuerWebhooks.$inferInsert {
     const now = options.now();
-    await executor.insert(sandboxIssuerWebhooks).values({
-      id: randomUUID(),
-      event,
-      body: JSON.stringify({ event, data }),
-      nextAttemptAt: now,
-      createdAt: now,
-    });
+    return { id: randomUUID(), event, body: JSON.stringify({ event, data }), nextAttemptAt: now, createdAt: now };
+  }
+
+  async function queueWebhook(executor: Pick<Database, 'insert'>, event: string, data: Record<string, unknown>) {
+    await executor.insert(sandboxIssuerWebhooks).values(webhookRow(event, data));
   }
 
   /** Sends every webhook that is due, outside any transaction (the app handles them over HTTP, maybe in-process). */
@@ -151,37 +149,65 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
       )
       .returning();
     due.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    let delivered = 0;
+    // One card's (or cardholder's) webhooks go in the order they happened; different cards' go side by side.
+    const bySubject = new Map<string, typeof due>();
     for (const webhook of due) {
-      let ok = false;
-      try {
-        const response = await fetch(options.webhookUrl(), {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-webhook-signature': hmacSha256(options.webhookSecret, webhook.body),
-          },
-          body: webhook.body,
-          signal: AbortSignal.timeout(15_000),
-        });
-        ok = response.ok;
-        if (!ok)
-          options.logger.warn({ status: response.status, event: webhook.event }, 'sandbox issuer webhook refused');
-      } catch (error) {
-        options.logger.warn({ err: error, event: webhook.event }, 'sandbox issuer webhook could not be delivered');
-      }
+      const subject = subjectOf(webhook.body);
+      bySubject.set(subject, [...(bySubject.get(subject) ?? []), webhook]);
+    }
+    const sent = await Promise.all(
+      [...bySubject.values()].map(async (webhooks) => {
+        const ends: { webhook: (typeof due)[number]; ok: boolean }[] = [];
+        for (const webhook of webhooks) ends.push({ webhook, ok: await send(webhook) });
+        return ends;
+      }),
+    );
+    const ends = sent.flat();
+    const deliveredIds = ends.filter((end) => end.ok).map((end) => end.webhook.id);
+    if (deliveredIds.length > 0) {
+      await db
+        .update(sandboxIssuerWebhooks)
+        .set({ deliveredAt: options.now(), attempts: sql`${sandboxIssuerWebhooks.attempts} + 1` })
+        .where(inArray(sandboxIssuerWebhooks.id, deliveredIds));
+    }
+    for (const { webhook } of ends.filter((end) => !end.ok)) {
       const attempts = webhook.attempts + 1;
       await db
         .update(sandboxIssuerWebhooks)
-        .set(
-          ok
-            ? { deliveredAt: options.now(), attempts }
-            : { attempts, nextAttemptAt: new Date(options.now().getTime() + Math.min(2 ** attempts, 600) * 1000) },
-        )
+        .set({ attempts, nextAttemptAt: new Date(options.now().getTime() + Math.min(2 ** attempts, 600) * 1000) })
         .where(eq(sandboxIssuerWebhooks.id, webhook.id));
-      if (ok) delivered += 1;
     }
-    return delivered;
+    return deliveredIds.length;
+  }
+
+  /** Whose webhook it is: the card's, else the cardholder's. */
+  function subjectOf(body: string): string {
+    try {
+      const { data } = JSON.parse(body) as { data?: { card_id?: unknown; cardholder_id?: unknown } };
+      return String(data?.card_id ?? data?.cardholder_id ?? '');
+    } catch {
+      return '';
+    }
+  }
+
+  async function send(webhook: typeof sandboxIssuerWebhooks.$inferSelect): Promise<boolean> {
+    let ok = false;
+    try {
+      const response = await fetch(options.webhookUrl(), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-signature': hmacSha256(options.webhookSecret, webhook.body),
+        },
+        body: webhook.body,
+        signal: AbortSignal.timeout(15_000),
+      });
+      ok = response.ok;
+      if (!ok) options.logger.warn({ status: response.status, event: webhook.event }, 'sandbox issuer webhook refused');
+    } catch (error) {
+      options.logger.warn({ err: error, event: webhook.event }, 'sandbox issuer webhook could not be delivered');
+    }
+    return ok;
   }
 
   /**
@@ -229,36 +255,32 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
         .orderBy(asc(sandboxIssuerOperations.acceptedAt))
         .limit(50)
         .for('update', { skipLocked: true });
+      if (due.length === 0) return 0;
+      // The round's cards locked at once, in one order; each card's balances then change in memory, op by op, and
+      // are written once: a round is a handful of statements however many movements it completes.
+      const locked = await tx
+        .select()
+        .from(sandboxIssuerCards)
+        .where(inArray(sandboxIssuerCards.id, [...new Set(due.map((operation) => operation.cardId))]))
+        .orderBy(asc(sandboxIssuerCards.id))
+        .for('update');
+      const cardsById = new Map(locked.map((card) => [card.id, { ...card }]));
+      const ended: { reference: string; fails: boolean }[] = [];
+      const ledger: (typeof sandboxIssuerTransactions.$inferInsert)[] = [];
+      const webhooks: (typeof sandboxIssuerWebhooks.$inferInsert)[] = [];
       for (const operation of due) {
-        const [card] = await tx
-          .select()
-          .from(sandboxIssuerCards)
-          .where(eq(sandboxIssuerCards.id, operation.cardId))
-          .for('update');
+        const card = cardsById.get(operation.cardId);
         if (!card) continue;
         const fails = card.isDeleted;
         const reason = fails ? 'The card was deleted before the transaction completed.' : null;
-        if (operation.kind === 'fund' && !fails) {
-          await tx
-            .update(sandboxIssuerCards)
-            .set({ bookBalance: card.bookBalance + operation.amount })
-            .where(eq(sandboxIssuerCards.id, card.id));
-        }
+        if (operation.kind === 'fund' && !fails) card.bookBalance += operation.amount;
         if (operation.kind === 'unload') {
-          await tx
-            .update(sandboxIssuerCards)
-            .set({
-              reserved: card.reserved - operation.amount,
-              bookBalance: fails ? card.bookBalance : card.bookBalance - operation.amount,
-            })
-            .where(eq(sandboxIssuerCards.id, card.id));
+          card.reserved -= operation.amount;
+          if (!fails) card.bookBalance -= operation.amount;
         }
-        await tx
-          .update(sandboxIssuerOperations)
-          .set({ status: fails ? 'FAILED' : 'SUCCESSFUL', reason, completedAt: now })
-          .where(eq(sandboxIssuerOperations.reference, operation.reference));
+        ended.push({ reference: operation.reference, fails });
         if (!fails) {
-          await tx.insert(sandboxIssuerTransactions).values({
+          ledger.push({
             id: hexId(),
             cardId: card.id,
             type: operation.kind === 'fund' ? 'CREDIT' : 'DEBIT',
@@ -269,16 +291,39 @@ export function createSandboxBooks(options: SandboxIssuerOptions) {
           });
         }
         const family = operation.kind === 'fund' ? 'card_credit_event' : 'card_unload_event';
-        await queueWebhook(tx, `${family}.${fails ? 'failed' : 'successful'}`, {
-          card_id: card.id,
-          cardholder_id: card.cardholderId,
-          amount: String(operation.amount),
-          currency: 'USD',
-          transaction_reference: operation.reference,
-          transaction_date: issuerDate(now),
-          ...(fails ? { reason } : { card_transaction_type: operation.kind === 'fund' ? 'CREDIT' : 'DEBIT' }),
-        });
+        webhooks.push(
+          webhookRow(`${family}.${fails ? 'failed' : 'successful'}`, {
+            card_id: card.id,
+            cardholder_id: card.cardholderId,
+            amount: String(operation.amount),
+            currency: 'USD',
+            transaction_reference: operation.reference,
+            transaction_date: issuerDate(now),
+            ...(fails ? { reason } : { card_transaction_type: operation.kind === 'fund' ? 'CREDIT' : 'DEBIT' }),
+          }),
+        );
       }
+      const changed = [...cardsById.values()];
+      await tx.execute(sql`
+        update sandbox_issuer_cards as card set book_balance = changed.book_balance, reserved = changed.reserved
+        from (select unnest(${`{${changed.map((card) => card.id).join(',')}}`}::text[]) as id,
+                     unnest(${`{${changed.map((card) => card.bookBalance).join(',')}}`}::bigint[]) as book_balance,
+                     unnest(${`{${changed.map((card) => card.reserved).join(',')}}`}::bigint[]) as reserved) as changed
+        where card.id = changed.id`);
+      for (const fails of [false, true]) {
+        const references = ended.filter((end) => end.fails === fails).map((end) => end.reference);
+        if (references.length === 0) continue;
+        await tx
+          .update(sandboxIssuerOperations)
+          .set({
+            status: fails ? 'FAILED' : 'SUCCESSFUL',
+            reason: fails ? 'The card was deleted before the transaction completed.' : null,
+            completedAt: now,
+          })
+          .where(inArray(sandboxIssuerOperations.reference, references));
+      }
+      if (ledger.length > 0) await tx.insert(sandboxIssuerTransactions).values(ledger);
+      if (webhooks.length > 0) await tx.insert(sandboxIssuerWebhooks).values(webhooks);
       return due.length;
     });
     return decided + completed;
