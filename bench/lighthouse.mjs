@@ -77,7 +77,7 @@ async function signIn(base) {
     if (response.ok && cookies.length > 0) {
       const cookieHeader = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
       const cards = await (await fetch(`${base}/api/cards`, { headers: { cookie: cookieHeader } })).json();
-      if (Array.isArray(cards) && cards.length > 0) return { cookies, cardId: cards[0].id };
+      if (Array.isArray(cards) && cards.length > 0) return { cookies, cardId: cards[0]._id };
     }
     if (Date.now() > deadline) throw new Error(`could not sign the demo user in: ${response.status}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
