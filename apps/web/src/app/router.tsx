@@ -126,7 +126,7 @@ export function AppRoutes() {
             <Route path="/password/reset" element={<ResetPasswordRoute />} />
           </Route>
 
-          <Route element={<AuthGuard roles={['admin', 'user']} />}>
+          <Route element={<AuthGuard roles={['admin', 'user']} shell />}>
             <Route element={<RoleLayout />}>
               <Route path="/dashboard" element={<DashboardRoute />} />
               <Route path="/profile-settings" element={<ProfileSettingsRoute />} />
