@@ -5,7 +5,9 @@
 // empty cache, and the run with the median performance score is reported, because one run on a shared machine can
 // be far off. Writes a markdown table to bench/results/lighthouse.md and prints it. No thresholds: it reports.
 // LIGHTHOUSE_REPORTS_DIR=<folder> also keeps each run's full JSON report there, to see what a page waited for.
-// LIGHTHOUSE_PAGES=dashboard,card runs only the named pages. It measures the checkout it runs in: from another
+// LIGHTHOUSE_PAGES=dashboard,card runs only the named pages. LIGHTHOUSE_AUTOGROUP_NICE=-10 (Linux, as root) gives
+// the server and each browser a scheduling group of that weight: on a machine that other work keeps busy, the
+// simulated slow phone otherwise multiplies the CPU time taken by everything else (decision 034). It measures the checkout it runs in: from another
 // checkout's folder (`node <this checkout>/bench/lighthouse.mjs`), that checkout's build.
 //
 // Signing in: the script signs in through the API (POST /api/auth/login) and hands the session cookies to the
@@ -15,7 +17,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import lighthouse from 'lighthouse';
@@ -31,6 +33,17 @@ const PAGES = [
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const run = promisify(execFile);
+const AUTOGROUP_NICE = process.env.LIGHTHOUSE_AUTOGROUP_NICE;
+
+/** Sets the scheduling weight of the autogroup (session) `pid` is in; Chromium starts a session of its own. */
+function raisePriority(pid) {
+  if (!AUTOGROUP_NICE) return;
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, AUTOGROUP_NICE);
+  } catch (error) {
+    console.error(`LIGHTHOUSE_AUTOGROUP_NICE: ${error.message}`);
+  }
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -77,7 +90,7 @@ async function signIn(base) {
     if (response.ok && cookies.length > 0) {
       const cookieHeader = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
       const cards = await (await fetch(`${base}/api/cards`, { headers: { cookie: cookieHeader } })).json();
-      if (Array.isArray(cards) && cards.length > 0) return { cookies, cardId: cards[0].id };
+      if (Array.isArray(cards) && cards.length > 0) return { cookies, cardId: cards[0]._id };
     }
     if (Date.now() > deadline) throw new Error(`could not sign the demo user in: ${response.status}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -91,6 +104,7 @@ async function lighthouseRun(base, url, session) {
     headless: true,
     args: ['--disable-gpu', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
   });
+  raisePriority(browser.process().pid);
   try {
     const page = await browser.newPage();
     if (session) {
@@ -151,12 +165,15 @@ async function main() {
   // 127.0.0.1 rather than localhost: the server listens on IPv4 (0.0.0.0), so no navigation depends on ::1 failing over.
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'coincard-lighthouse-'));
+  // The server runs in this script's session.
+  raisePriority('self');
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     env: { ...process.env, PORT: String(port), APP_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     await waitForHealth(base, server);
+    const loadBefore = loadavg()[0].toFixed(1);
     const session = PAGES.some((page) => page.signedIn) ? await signIn(base) : null;
     const rows = [];
     let about = {};
@@ -188,6 +205,8 @@ async function main() {
       `# Lighthouse, mobile preset (${new Date().toISOString()})`,
       '',
       `Commit ${commit.trim()}; Lighthouse ${about.version}; ${about.userAgent}. The median of ${RUNS} runs per page.`,
+      `Load average (1 min) ${loadBefore} at the start, ${loadavg()[0].toFixed(1)} at the end` +
+        (AUTOGROUP_NICE ? `; server and browsers at autogroup nice ${AUTOGROUP_NICE}.` : '.'),
       '',
       '| page | performance | FCP | LCP | TBT | CLS | transferred KiB | requests | requests before first paint | scores of all runs |',
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',

@@ -35,7 +35,7 @@ export default defineConfig({
     // Inter's Latin subset is the one every page's text needs (src/main.tsx imports @fontsource-variable/inter).
     preloadFont('inter-latin-wght-normal.woff2'),
     routePages(ROUTE_PRELOADS),
-    prerenderPages({ entry: 'src/prerender-entry.tsx', routes: PRERENDERED_ROUTES }),
+    prerenderPages({ entry: 'src/prerender-entry.tsx', routes: PRERENDERED_ROUTES, signedInShellRoute: '/dashboard' }),
     precompress(),
   ],
   server: {

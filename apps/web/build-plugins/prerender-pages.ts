@@ -7,6 +7,8 @@ import { PAGES_DIR } from './route-pages';
 
 /** Where the prerendered pages go; apps/api/src/plugins/serve-spa.ts serves them to signed-out visitors. */
 export const PRERENDERED_DIR = 'prerendered';
+/** The signed-in shell's page; serve-spa.ts serves it on the user's own pages to a visitor who may be signed in. */
+export const SIGNED_IN_SHELL_FILE = 'signed-in-shell.html';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -38,7 +40,15 @@ export function prerenderedPage(index: string, body: string, css: readonly strin
  * build of `entry` (its `renderRoute(url)`), loaded from a temporary folder and deleted after. Runs before the other
  * plugins' closeBundle, so the precompression sees the prerendered pages.
  */
-export function prerenderPages(options: { entry: string; routes: readonly string[] }): Plugin {
+export function prerenderPages(options: {
+  entry: string;
+  routes: readonly string[];
+  /**
+   * A signed-in address whose render, at build time, is the signed-in shell (the outer AuthGuard's, until React has
+   * adopted the page). Written to SIGNED_IN_SHELL_FILE with index.html's CSS only: the shell uses nothing else.
+   */
+  signedInShellRoute?: string;
+}): Plugin {
   let root = '';
   let outDir = '';
   let base = '/';
@@ -84,10 +94,16 @@ export function prerenderPages(options: { entry: string; routes: readonly string
             await mkdir(dirname(target), { recursive: true });
             await writeFile(target, prerenderedPage(index, await renderRoute(route), css));
           }
+          if (options.signedInShellRoute) {
+            const shell = await renderRoute(options.signedInShellRoute);
+            await writeFile(join(outDir, SIGNED_IN_SHELL_FILE), prerenderedPage(index, shell, []));
+          }
         } finally {
           await rm(serverOut, { recursive: true, force: true });
         }
-        this.info(`prerendered ${options.routes.join(', ')}`);
+        this.info(
+          `prerendered ${[...options.routes, ...(options.signedInShellRoute ? [options.signedInShellRoute] : [])].join(', ')}`,
+        );
       },
     },
   };

@@ -9,6 +9,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { preloadSignedInPage } from './app/router';
+import { startEarlyGets } from './lib/early-requests';
 import { createQueryClient } from './lib/query-client';
 import { mayHaveSession } from './lib/session-hint';
 import { listenForWindowFocus } from './lib/window-focus';
@@ -20,10 +21,11 @@ listenForWindowFocus();
 
 const queryClient = createQueryClient();
 if (mayHaveSession()) {
-  // A visitor who may be signed in: ask who they are and fetch the page's code now, in parallel, rather than when
-  // rendering reaches the guard (one round trip per step on a slow phone). The query is the guard's own, so the
-  // guard finds it answered or in flight.
-  preloadSignedInPage(window.location.pathname);
+  // A visitor who may be signed in: ask who they are and for the page's first data, and fetch the page's code, now
+  // and in parallel, rather than when rendering reaches the guard and then the page (one round trip per step on a
+  // slow phone). The user query is the guard's own, so the guard finds it answered or in flight; the other reads
+  // wait for their queries in src/lib/early-requests.ts.
+  startEarlyGets(preloadSignedInPage(window.location.pathname));
   import('./lib/current-user')
     .then(({ currentUserQueryOptions }) => queryClient.prefetchQuery(currentUserQueryOptions))
     .catch(() => undefined);

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 const INDEX_HTML = `<!doctype html><html><head><title>CoinCard</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(40)}</body></html>`;
 const LOGIN_HTML = INDEX_HTML.replace('</head>', '<link rel="modulepreload" href="/assets/guest-Ij90.js"></head>');
 const LOGIN_PRERENDERED = LOGIN_HTML.replace('<div id="root"></div>', '<div id="root"><form>Sign in</form></div>');
+const SHELL_HTML = INDEX_HTML.replace('<div id="root"></div>', '<div id="root"><header>CoinCard</header></div>');
 const APP_JS = `export const hello = ${JSON.stringify('hello '.repeat(400))};\n`;
 const TINY_CSS = 'body{margin:0}';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,6 +33,7 @@ function writeDist(): string {
   writeFileSync(join(root, 'pages/password/forgot.html'), LOGIN_HTML);
   mkdirSync(join(root, 'prerendered'));
   withCopies('prerendered/login.html', LOGIN_PRERENDERED);
+  withCopies('signed-in-shell.html', SHELL_HTML);
   withCopies('assets/app-Ab12Cd34.js', APP_JS);
   // Too small to be worth compressing: the build leaves it alone.
   writeFileSync(join(root, 'assets/tiny-Ef56Gh78.css'), TINY_CSS);
@@ -184,6 +186,27 @@ describe('prerendered pages (a route with its signed-out view already in the HTM
     }
     const unrelated = await t.request('GET', '/login', { headers: { cookie: 'theme=dark' } });
     expect(unrelated.body).toBe(LOGIN_PRERENDERED);
+  });
+});
+
+describe('the signed-in shell (the app frame prerendered for the user pages)', () => {
+  it("answers someone who may be signed in on the user's own pages, whatever the query, compressed", async () => {
+    for (const url of ['/dashboard', '/cards/01a2-b3', '/statement?page=2', '/profile-settings/', '/verify']) {
+      const response = await t.request('GET', url, { headers: { cookie: 'signedIn=1', 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers.vary, url).toBe('Accept-Encoding, Cookie');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(SHELL_HTML);
+    }
+  });
+
+  it('is not sent to a guest, elsewhere, nor as a file of its own', async () => {
+    expect((await get('/dashboard')).body).toBe(INDEX_HTML);
+    for (const url of ['/login', '/users', '/cards', '/cards/a/b']) {
+      const response = await t.request('GET', url, { headers: { cookie: 'signedIn=1' } });
+      expect(response.body, url).not.toBe(SHELL_HTML);
+    }
+    expect((await get('/signed-in-shell.html')).body).toBe(INDEX_HTML);
   });
 });
 

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { SECURE_COOKIE_PREFIX, SESSION_COOKIE_NAMES } from '@coincard/shared';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +10,10 @@ const HASHED_DIR = 'assets';
 const PAGES_DIR = 'pages';
 /** The same pages with a signed-out visitor's view rendered in (apps/web/build-plugins/prerender-pages.ts). */
 const PRERENDERED_DIR = 'prerendered';
+/** The signed-in shell's page (apps/web/build-plugins/prerender-pages.ts). */
+const SIGNED_IN_SHELL = 'signed-in-shell.html';
+/** The user's own pages (apps/web/src/app/router.tsx), where someone who may be signed in gets the shell first. */
+const SIGNED_IN_ROUTE = /^\/(dashboard|statement|referral-program|profile-settings|verify|cards\/[^/]+)$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed files: browsers may keep it but must ask whether it changed. */
 const REVALIDATE = 'no-cache';
@@ -46,7 +50,11 @@ const MARKER_COOKIES = [SESSION_COOKIE_NAMES.marker, `${SECURE_COOKIE_PREFIX}${S
  * matches what the app renders first and hydration changes nothing.
  */
 function wantsPrerendered(request: FastifyRequest): boolean {
-  return !request.url.includes('?') && !MARKER_COOKIES.some((name) => request.cookies[name] !== undefined);
+  return !request.url.includes('?') && !mayHaveSession(request);
+}
+
+function mayHaveSession(request: FastifyRequest): boolean {
+  return MARKER_COOKIES.some((name) => request.cookies[name] !== undefined);
 }
 
 /**
@@ -59,6 +67,7 @@ function wantsPrerendered(request: FastifyRequest): boolean {
 export async function registerSpa(app: FastifyInstance, root: string) {
   const pages = routePages(root, PAGES_DIR);
   const prerendered = routePages(root, PRERENDERED_DIR);
+  const hasSignedInShell = existsSync(join(root, SIGNED_IN_SHELL));
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -66,7 +75,7 @@ export async function registerSpa(app: FastifyInstance, root: string) {
     index: false,
     preCompressed: true,
     // The copies are found through preCompressed and the pages through their routes: neither is a URL of its own.
-    globIgnore: ['**/*.br', '**/*.gz', `${PAGES_DIR}/**`, `${PRERENDERED_DIR}/**`],
+    globIgnore: ['**/*.br', '**/*.gz', `${PAGES_DIR}/**`, `${PRERENDERED_DIR}/**`, SIGNED_IN_SHELL],
     // @fastify/send's Cache-Control (max-age=0) would overwrite the one set below.
     cacheControl: false,
     setHeaders(res, filePath) {
@@ -84,6 +93,11 @@ export async function registerSpa(app: FastifyInstance, root: string) {
       return reply.callNotFound();
     }
     const route = path.replace(/(.)\/$/, '$1');
+    // Someone who may be signed in gets the app's frame in the HTML on their own pages (the page itself needs their
+    // data); whatever the query, which the shell does not show.
+    if (hasSignedInShell && mayHaveSession(request) && SIGNED_IN_ROUTE.test(route)) {
+      return reply.sendFile(SIGNED_IN_SHELL);
+    }
     const page = (wantsPrerendered(request) ? prerendered.get(route) : undefined) ?? pages.get(route);
     return reply.sendFile(page ?? 'index.html');
   });

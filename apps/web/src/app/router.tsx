@@ -56,28 +56,47 @@ const SandboxCardSimulatorRoute = lazyPage(
   'SandboxCardSimulatorRoute',
 );
 
-/** The user's own signed-in pages: path → its page's code. */
-const SIGNED_IN_PAGES: [string, () => Promise<unknown>][] = [
-  ['/dashboard', loadDashboard],
-  ['/cards/:id', loadCardDetails],
-  ['/profile-settings', loadProfileSettings],
-  ['/referral-program', loadReferralProgram],
-  ['/verify', loadVerifyIdentity],
-  ['/statement', loadStatement],
+type SignedInPage = {
+  pattern: string;
+  load: () => Promise<unknown>;
+  /** The `/api` reads the page shows first, from the address's parameters (each as its query function asks). */
+  reads: (params: Record<string, string | undefined>) => string[];
+};
+
+const BELL = '/alerts/unread-count';
+const cardReads = (id = '') => {
+  const card = `/cards/${encodeURIComponent(id)}`;
+  return [`${card}/public`, `${card}/transactions?page_no=1`, `${card}/controls`, '/cards', BELL];
+};
+
+/** The user's own signed-in pages: path → its page's code and first reads. */
+const SIGNED_IN_PAGES: SignedInPage[] = [
+  { pattern: '/dashboard', load: loadDashboard, reads: () => ['/cards', '/activity?page=1&pageSize=5', BELL] },
+  { pattern: '/cards/:id', load: loadCardDetails, reads: ({ id }) => cardReads(id) },
+  { pattern: '/profile-settings', load: loadProfileSettings, reads: () => [BELL] },
+  { pattern: '/referral-program', load: loadReferralProgram, reads: () => [BELL] },
+  { pattern: '/verify', load: loadVerifyIdentity, reads: () => [BELL] },
+  { pattern: '/statement', load: loadStatement, reads: () => [BELL] },
 ];
 
 /**
- * Starts downloading a signed-in page's code (guard, layout and page) before the first render. Rendering reaches
- * them one after the other (the guard renders the layout, which renders the page), so each would otherwise wait for
- * the one before it. main.tsx calls this only for a visitor who may be signed in.
+ * Starts downloading a signed-in page's code (guard, layout and page) before the first render, and returns the `/api`
+ * reads the page shows first (the user's own included), for main.tsx to start at once. Rendering reaches the code
+ * one piece after the other (the guard renders the layout, which renders the page) and each piece asks for its data
+ * only once it runs, so each would otherwise wait for the one before it. main.tsx calls this only for a visitor who
+ * may be signed in.
  */
-export function preloadSignedInPage(pathname: string): void {
-  const page = SIGNED_IN_PAGES.find(([pattern]) => matchPath(pattern, pathname));
-  if (!page) return;
-  for (const load of [loadAuthGuard, loadRoleLayout, page[1]]) {
-    // A failed download is retried and reported by the route's own lazy import, in its error boundary.
-    load().catch(() => undefined);
+export function preloadSignedInPage(pathname: string): string[] {
+  for (const page of SIGNED_IN_PAGES) {
+    const match = matchPath(page.pattern, pathname);
+    if (!match) continue;
+    for (const load of [loadAuthGuard, loadRoleLayout, page.load]) {
+      // A failed download is retried and reported by the route's own lazy import, in its error boundary.
+      load().catch(() => undefined);
+    }
+    return ['/user', ...page.reads(match.params)];
   }
+  return ['/user'];
 }
 
 /** Every route (docs/product-rules.md, Screens and navigation), each page loaded on demand. */
@@ -107,7 +126,7 @@ export function AppRoutes() {
             <Route path="/password/reset" element={<ResetPasswordRoute />} />
           </Route>
 
-          <Route element={<AuthGuard roles={['admin', 'user']} />}>
+          <Route element={<AuthGuard roles={['admin', 'user']} shell />}>
             <Route element={<RoleLayout />}>
               <Route path="/dashboard" element={<DashboardRoute />} />
               <Route path="/profile-settings" element={<ProfileSettingsRoute />} />

@@ -1,4 +1,5 @@
 import { errorBodySchema } from '@coincard/shared';
+import { dropEarlyGets, takeEarlyGet } from './early-requests';
 
 const API_BASE = '/api';
 const UNAUTHORIZED = 401;
@@ -71,12 +72,12 @@ async function readBody(response: Response): Promise<unknown> {
  * the person, at once: a call never waits for the connection to come back and then runs by surprise (the query
  * client's mutations never pause either; decision 035).
  */
-async function fetchOnline(url: string, init: RequestInit): Promise<Response> {
+async function fetchOnline(url: string, init: RequestInit, early?: Promise<Response>): Promise<Response> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     throw new ApiError(0, { message: OFFLINE_MESSAGE, errorCode: OFFLINE_ERROR_CODE });
   }
   try {
-    return await fetch(url, init);
+    return await (early ?? fetch(url, init));
   } catch (error) {
     // A caller that cancelled (a query nobody needs any more) gets its abort back, not a message about the network.
     if (init.signal?.aborted) throw error;
@@ -84,25 +85,36 @@ async function fetchOnline(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-async function sendTo(url: string, options: RequestOptions): Promise<unknown> {
+async function sendTo(url: string, options: RequestOptions, early?: Promise<Response>): Promise<unknown> {
   const hasBody = options.body !== undefined;
-  const response = await fetchOnline(url, {
-    method: options.method ?? 'GET',
-    credentials: 'include',
-    headers: {
-      Accept: 'application/json',
-      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
-      ...options.headers,
+  const response = await fetchOnline(
+    url,
+    {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
     },
-    body: hasBody ? JSON.stringify(options.body) : undefined,
-    signal: options.signal,
-  });
+    early,
+  );
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
   return body;
 }
 
-const send = (path: string, options: RequestOptions) => sendTo(`${API_BASE}${path}`, options);
+/** A read may find its answer already on the way (src/lib/early-requests.ts); a write makes any such answer old. */
+function send(path: string, options: RequestOptions): Promise<unknown> {
+  const method = options.method ?? 'GET';
+  // Signing in or out (GET /auth/logout included) changes whose data an early answer would be.
+  if (method !== 'GET' || path.startsWith('/auth/')) dropEarlyGets();
+  const early = method === 'GET' && !options.headers ? takeEarlyGet(path) : undefined;
+  return sendTo(`${API_BASE}${path}`, options, early);
+}
 
 let refreshInFlight: Promise<unknown> | null = null;
 

@@ -1,12 +1,17 @@
-import { Select } from '@mantine/core';
+import { Select, Skeleton } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useCardsQuery } from '../api/get-cards';
 
+const WIDTH = { base: '100%', xs: 240 };
+
 /** The user's cards by label; choosing one opens its page. */
 export function CardSwitcher({ cardId }: { cardId: string }) {
   const navigate = useNavigate();
-  const { data: cards } = useCardsQuery();
+  const { data: cards, isPending } = useCardsQuery();
+  // The switcher's place is kept while the list loads: on a phone it takes a row of its own, and the card below
+  // would otherwise jump down when it arrives.
+  if (isPending) return <Skeleton h={36} w={WIDTH} radius="sm" aria-hidden />;
   if (!cards || cards.length === 0) return null;
   const data = cards.map((card) => ({
     value: card._id,
@@ -23,7 +28,7 @@ export function CardSwitcher({ cardId }: { cardId: string }) {
       allowDeselect={false}
       checkIconPosition="right"
       leftSection={<IconCreditCard size={16} aria-hidden />}
-      w={{ base: '100%', xs: 240 }}
+      w={WIDTH}
       comboboxProps={{ withinPortal: true }}
     />
   );
