@@ -15,8 +15,8 @@ function freePort(): number {
  * The specs run in two shards side by side, each on a server and an embedded database of its own with one worker:
  * within a shard the specs follow one another on one database as they did in a single run (the referral journey
  * counts the platform's new users, the admin's sign-in reads the latest mailed code), and nothing of one shard is
- * seen by the other. The specs named here (about half of the run's time) make the first shard; every other spec,
- * a new one included, the second.
+ * seen by the other. The specs named here (picked by their length to be about half of the run) make the first shard;
+ * every other spec, a new one included, the second.
  */
 const FIRST_SHARD = [
   'referral-admin.spec.ts',
