@@ -5,14 +5,19 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const ALL = ['src/**/*.test.ts'];
 
 /**
- * The test files whose expectations differ between the two databases: they read `usingPostgres` (the embedded
- * database has one user and no pool, so a refusal or a metric is not the same there).
+ * The test files that run on both databases: those whose expectations differ between them (they read
+ * `usingPostgres`: the embedded database has one user and no pool, so a refusal or a metric is not the same there),
+ * and those marked `@both-databases` because the code they cover takes a different path per driver (the prepared
+ * hot statements of db/prepared-query.ts go through Drizzle on the embedded database).
  */
 function filesCheckingEachDatabase(): string[] {
   return readdirSync('src', { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
     .map((file) => join('src', file))
-    .filter((file) => readFileSync(file, 'utf8').includes('usingPostgres'));
+    .filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      return text.includes('usingPostgres') || text.includes('@both-databases');
+    });
 }
 
 // With TEST_DATABASE_URL (CI) every file runs on PostgreSQL, and the files above on the embedded default as well, so

@@ -32,6 +32,9 @@ type FetchedJob = PgBoss.JobWithMetadata<unknown>;
 
 const tracer = trace.getTracer('coincard-jobs');
 
+/** How soon a worker whose fetch failed (a database blip) tries again. */
+const FETCH_RETRY_MS = 500;
+
 export type JobEngine = {
   /** Workers on every queue, the cron schedules, the engine's maintenance, and wake-ups from other instances. */
   start: () => Promise<void>;
@@ -158,10 +161,10 @@ export function createJobEngine(
       stopWaiting?.();
     };
     const isIdle = () => stopWaiting !== null;
-    const idle = () =>
+    const idle = (ms: number) =>
       new Promise<void>((resolve) => {
         if (woken || !running) return resolve();
-        const timer = setTimeout(done, pollMs);
+        const timer = setTimeout(done, ms);
         function done() {
           clearTimeout(timer);
           stopWaiting = null;
@@ -173,13 +176,17 @@ export function createJobEngine(
       while (running) {
         woken = false;
         let jobs: FetchedJob[] = [];
+        let failed = false;
         try {
           jobs = (await boss.fetch(queue, { batchSize, includeMetadata: true })) as FetchedJob[];
         } catch (error) {
+          failed = true;
           deps.logger.warn({ err: error, queue }, 'a worker could not fetch jobs; it tries again');
         }
         if (jobs.length > 0) await runBatch(queue, jobs);
-        if (jobs.length < batchSize) await idle();
+        // A wake-up goes to one idle worker only: after a failed fetch it tries again soon rather than at the next
+        // poll, or the work it was woken for would wait for the poll (the other workers were not told).
+        if (jobs.length < batchSize) await idle(failed ? Math.min(pollMs, FETCH_RETRY_MS) : pollMs);
       }
     };
     return { wake, isIdle, done: loop() };

@@ -1,5 +1,5 @@
 import { errorBodySchema } from '@coincard/shared';
-import { dropEarlyGets, takeEarlyGet } from './early-requests';
+import { dropEarlyGets, sessionChanged, takeEarlyGet } from './early-requests';
 
 const API_BASE = '/api';
 const UNAUTHORIZED = 401;
@@ -110,8 +110,9 @@ async function sendTo(url: string, options: RequestOptions, early?: Promise<Resp
 /** A read may find its answer already on the way (src/lib/early-requests.ts); a write makes any such answer old. */
 function send(path: string, options: RequestOptions): Promise<unknown> {
   const method = options.method ?? 'GET';
-  // Signing in or out (GET /auth/logout included) changes whose data an early answer would be.
-  if (method !== 'GET' || path.startsWith('/auth/')) dropEarlyGets();
+  // Signing in or out (GET /auth/logout included) changes whose data an early answer would be, in every tab.
+  if (path.startsWith('/auth/')) sessionChanged();
+  else if (method !== 'GET') dropEarlyGets();
   const early = method === 'GET' && !options.headers ? takeEarlyGet(path) : undefined;
   return sendTo(`${API_BASE}${path}`, options, early);
 }

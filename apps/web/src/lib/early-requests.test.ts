@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { api } from './api-client';
-import { dropEarlyGets, startEarlyGets } from './early-requests';
+import { dropEarlyGets, sessionChanged, startEarlyGets } from './early-requests';
 
 afterEach(() => {
   dropEarlyGets();
@@ -27,6 +27,20 @@ describe('early reads', () => {
     vi.setSystemTime(Date.now() + 16_000);
     await api.get('/cards');
     expect(callsTo(fetchMock, '/api/cards')).toBe(2);
+  });
+
+  it('never hands out an answer read before someone signed in or out in another tab', async () => {
+    let served = 0;
+    const fetchMock = mockFetch(() => jsonResponse(200, { served: ++served }));
+    startEarlyGets(['/cards']);
+    // Another tab signs out and someone else signs in: only the shared storage carries the news.
+    localStorage.setItem('coincard:session-epoch', 'another-tab-signed-in');
+    await expect(api.get('/cards')).resolves.toEqual({ served: 2 });
+    expect(callsTo(fetchMock, '/api/cards')).toBe(2);
+    sessionChanged();
+    startEarlyGets(['/cards']);
+    await expect(api.get('/cards')).resolves.toEqual({ served: 3 });
+    expect(callsTo(fetchMock, '/api/cards')).toBe(3);
   });
 
   it('forgets early answers after a write, and after signing in or out', async () => {

@@ -1,3 +1,4 @@
+// @both-databases: the statement and the top-up list are prepared statements on PostgreSQL, Drizzle on PGlite.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceOf,
