@@ -62,7 +62,11 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/test-results',
   fullyParallel: false,
-  workers: 2,
+  // One shard after the other. Side by side, two servers and two Chromiums on CI's two cores were CPU-bound: a full
+  // run on a quiet machine took over 11 minutes for its first 17 tests and the two longest journeys ran out of time
+  // (decision 036). The shards keep their own servers and databases, so running them at once is one number away once
+  // the pages' start-up costs less.
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
