@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { freePort, serverProcessSuite, startServerProcess } from '../test/server-process.js';
 
 /** What an OTLP/HTTP JSON collector receives: spans with their names and attributes. */
@@ -40,6 +40,7 @@ it('the server serves metrics on METRICS_PORT only, and exports traces once OTEL
       METRICS_PORT: String(metricsPort),
       OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
     },
   });
   expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
@@ -57,12 +58,19 @@ it('the server serves metrics on METRICS_PORT only, and exports traces once OTEL
     expect(metrics).toContain(name);
   }
 
-  // A stop exports what is left (the exporter batches), so the collector has every span once the process is gone.
-  await server.stop();
-  const spans = received.flatMap((batch) =>
-    batch.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
-  );
+  // The exporter sends its batches every 100 ms here; a query's span can end after the request's, so wait for both
+  // rather than leaning on the stop's final export, which a busy machine can cut short.
   const attribute = (span: OtlpSpan, key: string) => span.attributes.find((entry) => entry.key === key)?.value;
-  expect(spans.some((span) => span.name === 'GET /api/health/ready')).toBe(true);
-  expect(spans.some((span) => attribute(span, 'db.system.name')?.stringValue === 'postgresql')).toBe(true);
+  const spans = () =>
+    received.flatMap((batch) =>
+      batch.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
+    );
+  await vi.waitFor(
+    () => {
+      expect(spans().some((span) => span.name === 'GET /api/health/ready')).toBe(true);
+      expect(spans().some((span) => attribute(span, 'db.system.name')?.stringValue === 'postgresql')).toBe(true);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
+  await server.stop();
 });
