@@ -12,7 +12,7 @@ function freePort(): number {
 }
 
 /**
- * The specs run in two shards side by side, each on a server and an embedded database of its own with one worker:
+ * The specs run in two shards side by side, each on a server and a database of its own with one worker:
  * within a shard the specs follow one another on one database as they did in a single run (the referral journey
  * counts the platform's new users, the admin's sign-in reads the latest mailed code), and nothing of one shard is
  * seen by the other. The specs named here (picked by their length to be about half of the run) make the first shard;
@@ -26,7 +26,20 @@ const FIRST_SHARD = [
   'first-load.spec.ts',
 ].map((spec) => `**/${spec}`);
 
-function shardServer(name: string, portVariable: string) {
+/**
+ * With TEST_DATABASE_URL (CI), the second shard's server runs on a PostgreSQL database of its own on that server, so
+ * one run covers the product end to end on both databases, and the first shard keeps the embedded default `npm start`
+ * uses. PostgreSQL also costs far less CPU per query than the embedded database, which runs in the server's process.
+ */
+function postgresEnv(name: string): Record<string, string> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return {};
+  const url = new URL(admin);
+  url.pathname = `/coincard_e2e_${name}`;
+  return { E2E_DATABASE_URL: url.toString(), E2E_ADMIN_DATABASE_URL: admin };
+}
+
+function shardServer(name: string, portVariable: string, database: 'embedded' | 'postgres-when-given') {
   process.env[portVariable] ??= String(freePort());
   const port = Number(process.env[portVariable]);
   const baseURL = `http://localhost:${port}`;
@@ -50,23 +63,21 @@ function shardServer(name: string, portVariable: string) {
         JOBS_POLL_SECONDS: '1',
         // Metrics on a free port, so the run never collides with an `npm start` (or another run) on 9464.
         METRICS_PORT: '0',
+        ...(database === 'postgres-when-given' ? postgresEnv(name) : {}),
       },
     },
   };
 }
 
-const first = shardServer('1', 'E2E_PORT');
-const second = shardServer('2', 'E2E_PORT_2');
+const first = shardServer('1', 'E2E_PORT', 'embedded');
+const second = shardServer('2', 'E2E_PORT_2', 'postgres-when-given');
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/test-results',
   fullyParallel: false,
-  // One shard after the other. Side by side, two servers and two Chromiums on CI's two cores were CPU-bound: a full
-  // run on a quiet machine took over 11 minutes for its first 17 tests and the two longest journeys ran out of time
-  // (decision 036). The shards keep their own servers and databases, so running them at once is one number away once
-  // the pages' start-up costs less.
-  workers: 1,
+  // The two shards side by side, each with its one worker, server and database (decision 036).
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -40,6 +40,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 60_000,
     setupFiles: ['src/test/fail-on-console-error.ts'],
+    globalSetup: ['src/test/template-database.ts'],
     projects: projects.map((test) => ({ extends: true, test })),
   },
 });

@@ -145,13 +145,12 @@ export function createJobEngine(
   const pollMs = deps.config.JOBS_POLL_SECONDS * 1000;
 
   /**
-   * One worker: fetches a batch (pg-boss hands each job to one worker, FOR UPDATE SKIP LOCKED), runs it, and fetches
-   * again at once if the batch was full or a wake-up came meanwhile; otherwise it waits for its poll or a wake-up (a
-   * NOTIFY at commit). A fetch that took less than a full batch left nothing due behind it, and a job enqueued since
-   * has woken this worker or another: so no fetch is spent on finding nothing after every batch. pg-boss's own `work` is not
-   * used: it records a batch's end without awaiting it (an unhandled rejection when the database is away, which ends
-   * the process) and, when one job of a batch outlasts its run time, fails every job of the batch, the finished ones
-   * too, so they run twice.
+   * One worker: waits to be woken (by a NOTIFY at commit, or by the scout below finding work due), fetches a batch
+   * (pg-boss hands each job to one worker, FOR UPDATE SKIP LOCKED), runs it, and fetches again at once if the batch was
+   * full or a wake-up came meanwhile. A fetch that took less than a full batch left nothing due behind it, so the
+   * worker waits again: an idle worker never queries. pg-boss's own `work` is not used: it records a batch's end
+   * without awaiting it (an unhandled rejection when the database is away, which ends the process) and, when one job
+   * of a batch outlasts its run time, fails every job of the batch, the finished ones too, so they run twice.
    */
   function startWorker(queue: QueueName, batchSize: number): Worker {
     let woken = false;
@@ -161,10 +160,11 @@ export function createJobEngine(
       stopWaiting?.();
     };
     const isIdle = () => stopWaiting !== null;
-    const idle = (ms: number) =>
+    /** Until woken, or `ms` (null: no time limit). */
+    const idle = (ms: number | null) =>
       new Promise<void>((resolve) => {
-        if (woken || !running) return resolve();
-        const timer = setTimeout(done, ms);
+        if (woken || !running || ms === 0) return resolve();
+        const timer = ms === null ? undefined : setTimeout(done, ms);
         function done() {
           clearTimeout(timer);
           stopWaiting = null;
@@ -173,7 +173,10 @@ export function createJobEngine(
         stopWaiting = done;
       });
     const loop = async () => {
-      while (running) {
+      let wait: number | null = null;
+      for (;;) {
+        await idle(wait);
+        if (!running) return;
         woken = false;
         let jobs: FetchedJob[] = [];
         let failed = false;
@@ -184,13 +187,40 @@ export function createJobEngine(
           deps.logger.warn({ err: error, queue }, 'a worker could not fetch jobs; it tries again');
         }
         if (jobs.length > 0) await runBatch(queue, jobs);
-        // A wake-up goes to one idle worker only: after a failed fetch it tries again soon rather than at the next
-        // poll, or the work it was woken for would wait for the poll (the other workers were not told).
-        if (jobs.length < batchSize) await idle(failed ? Math.min(pollMs, FETCH_RETRY_MS) : pollMs);
+        // A wake-up goes to one idle worker only: after a failed fetch it tries again soon rather than at the scout's
+        // next look, or the work it was woken for would wait for it (the other workers were not told).
+        wait = jobs.length >= batchSize ? 0 : failed ? FETCH_RETRY_MS : null;
       }
     };
     return { wake, isIdle, done: loop() };
   }
+
+  /**
+   * The scout: one query a poll finds the queues with work due (a retry whose back-off is over, a job delayed on
+   * purpose, work whose wake-up this instance missed) and wakes one idle worker on each. Before it, each of the ~26
+   * workers fetched on every poll, finding nothing almost always: a tenth of a core on the embedded database with
+   * nobody using the app (docs/decisions/037-an-idle-job-engine.md).
+   */
+  let stopScoutWait: (() => void) | null = null;
+  async function scout(): Promise<void> {
+    while (running) {
+      try {
+        for (const queue of await queuesWithWork(false)) wake(queue);
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'the job scout could not look for due work; it looks again');
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pollMs);
+        function done() {
+          clearTimeout(timer);
+          stopScoutWait = null;
+          resolve();
+        }
+        stopScoutWait = done;
+      });
+    }
+  }
+  let scouting: Promise<void> = Promise.resolve();
 
   function startWorkers() {
     for (const queue of QUEUE_NAMES) {
@@ -244,12 +274,14 @@ export function createJobEngine(
       running = true;
       startWorkers();
       await options.notifications.listen(JOBS_CHANNEL, wake);
+      scouting = scout();
     },
     async stop() {
       running = false;
+      stopScoutWait?.();
       for (const queueWorkers of workers.values()) for (const worker of queueWorkers) worker.wake();
       // Jobs still running at the deadline stay active until their run time passes; then another instance runs them.
-      const finished = Promise.all([...workers.values()].flat().map((worker) => worker.done));
+      const finished = Promise.all([scouting, ...[...workers.values()].flat().map((worker) => worker.done)]);
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         finished,
