@@ -173,7 +173,7 @@ const schema = z.object({
   /** The keys SANDBOX_ISSUER_KEY replaced, newest first: card secrets sealed with them still open until re-sealed. */
   SANDBOX_ISSUER_KEY_PREVIOUS: previousSecrets.default([]),
   RESTRICTED_COUNTRIES: countryList.default([...DEFAULT_RESTRICTED_COUNTRIES]),
-  /** How often an idle worker looks for work; new work also wakes workers at once (LISTEN/NOTIFY). */
+  /** How often the engine looks for work that is due (one query); new work also wakes a worker at once (LISTEN/NOTIFY). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Whether this instance works the queues (false: it only serves requests and enqueues). */
   JOBS_WORKERS: booleanString.default(true),
