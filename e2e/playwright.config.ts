@@ -24,6 +24,7 @@ const FIRST_SHARD = [
   'passkeys.spec.ts',
   'public-pages.spec.ts',
   'first-load.spec.ts',
+  'cardholder-verification.spec.ts',
 ].map((spec) => `**/${spec}`);
 
 /**
@@ -36,7 +37,15 @@ function postgresEnv(name: string): Record<string, string> {
   if (!admin) return {};
   const url = new URL(admin);
   url.pathname = `/coincard_e2e_${name}`;
-  return { E2E_DATABASE_URL: url.toString(), E2E_ADMIN_DATABASE_URL: admin };
+  return {
+    E2E_DATABASE_URL: url.toString(),
+    E2E_ADMIN_DATABASE_URL: admin,
+    // What the embedded default has and a PostgreSQL deployment does not, so both shards test the same product:
+    // the sandbox issuer's per-card window between a load and an unload, and load shedding, which a busy CI machine
+    // would trip.
+    SANDBOX_ISSUER_WINDOW_SECONDS: '0',
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+  };
 }
 
 function shardServer(name: string, portVariable: string, database: 'embedded' | 'postgres-when-given') {
@@ -83,7 +92,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network); without the screencast, which had the browser
+    // encode frames all through every test that passed.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Found (or installed) by scripts/ensure-chromium.mjs, which `npm run test:e2e` runs first.

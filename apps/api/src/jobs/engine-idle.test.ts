@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../db/client.js';
 import { createNotifications } from '../db/notifications.js';
 import { waitUntil } from '../test/money-burst.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -12,14 +14,16 @@ import { JOB_HANDLERS } from './handlers.js';
 let t: TestApp;
 let engine: JobEngine;
 const runs: string[] = [];
-let fetches = 0;
+/** Fetches that found nothing: before the scout, every idle worker made one each poll. */
+let emptyFetches = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ configEnv: { JOBS_POLL_SECONDS: '0.5' } });
   const fetch = t.deps.jobs.boss.fetch.bind(t.deps.jobs.boss);
-  t.deps.jobs.boss.fetch = ((...args: Parameters<typeof fetch>) => {
-    fetches += 1;
-    return fetch(...args);
+  t.deps.jobs.boss.fetch = (async (...args: Parameters<typeof fetch>) => {
+    const jobs = await fetch(...args);
+    if (!jobs || jobs.length === 0) emptyFetches += 1;
+    return jobs;
   }) as typeof fetch;
   engine = createJobEngine(
     t.deps,
@@ -41,11 +45,18 @@ afterAll(async () => {
 
 describe('an idle job engine', () => {
   it('fetches nothing while nothing is due, then runs a job delayed on purpose once its time comes', async () => {
-    // Whatever the start-up had due (the schedules' first runs) is done first.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const before = fetches;
+    // Whatever the start-up had due (the schedules' first runs) is done first. Schedules firing meanwhile add work
+    // the scout finds and a worker takes: a fetch that finds something.
+    await waitUntil('the start-up work to be done', async () => {
+      const [row] = await executeRows<{ n: number }>(
+        t.deps.db,
+        sql`select count(*)::int as n from pgboss.job where state < 'completed' and start_after < now()`,
+      );
+      return row?.n === 0;
+    });
+    const before = emptyFetches;
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(fetches - before).toBe(0);
+    expect(emptyFetches - before).toBe(0);
 
     // Due in a second: the NOTIFY at its commit wakes a worker too early to take it, so only the scout starts it.
     const due = new Date(Date.now() + 1000);

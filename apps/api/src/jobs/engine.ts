@@ -32,9 +32,6 @@ type FetchedJob = PgBoss.JobWithMetadata<unknown>;
 
 const tracer = trace.getTracer('coincard-jobs');
 
-/** How soon a worker whose fetch failed (a database blip) tries again. */
-const FETCH_RETRY_MS = 500;
-
 export type JobEngine = {
   /** Workers on every queue, the cron schedules, the engine's maintenance, and wake-ups from other instances. */
   start: () => Promise<void>;
@@ -179,17 +176,15 @@ export function createJobEngine(
         if (!running) return;
         woken = false;
         let jobs: FetchedJob[] = [];
-        let failed = false;
         try {
           jobs = (await boss.fetch(queue, { batchSize, includeMetadata: true })) as FetchedJob[];
         } catch (error) {
-          failed = true;
-          deps.logger.warn({ err: error, queue }, 'a worker could not fetch jobs; it tries again');
+          deps.logger.warn({ err: error, queue }, 'a worker could not fetch jobs; the scout wakes it again');
         }
         if (jobs.length > 0) await runBatch(queue, jobs);
-        // A wake-up goes to one idle worker only: after a failed fetch it tries again soon rather than at the scout's
-        // next look, or the work it was woken for would wait for it (the other workers were not told).
-        wait = jobs.length >= batchSize ? 0 : failed ? FETCH_RETRY_MS : null;
+        // pg-boss answers an empty batch when its fetch fails (the database away): the worker then waits like one that
+        // found nothing, and the scout, which sees the work still due, wakes it on its next look.
+        wait = jobs.length >= batchSize ? 0 : null;
       }
     };
     return { wake, isIdle, done: loop() };
@@ -202,14 +197,19 @@ export function createJobEngine(
    * nobody using the app (docs/decisions/037-an-idle-job-engine.md).
    */
   let stopScoutWait: (() => void) | null = null;
-  async function scout(): Promise<void> {
-    while (running) {
+  /** Each start's scout has its own number: one left over from a stop that timed out ends instead of running twice. */
+  let scoutRun = 0;
+  async function scout(run: number): Promise<void> {
+    const current = () => running && run === scoutRun;
+    while (current()) {
       try {
-        for (const queue of await queuesWithWork(false)) wake(queue);
+        for (const queue of await queuesDue()) wake(queue);
       } catch (error) {
         deps.logger.warn({ err: error }, 'the job scout could not look for due work; it looks again');
       }
       await new Promise<void>((resolve) => {
+        // A stop that came during the query must not wait a whole poll.
+        if (!current()) return resolve();
         const timer = setTimeout(done, pollMs);
         function done() {
           clearTimeout(timer);
@@ -219,6 +219,20 @@ export function createJobEngine(
         stopScoutWait = done;
       });
     }
+  }
+
+  /**
+   * The queues with a job due: one index probe per queue (pg-boss's index on name and start_after for jobs not yet
+   * active), so the look costs the same whatever the backlog, a mail outage's hours of retries included.
+   */
+  async function queuesDue(): Promise<QueueName[]> {
+    const rows = await executeRows<{ name: string }>(
+      deps.db,
+      sql`select q.name from unnest(${`{${QUEUE_NAMES.join(',')}}`}::text[]) as q(name)
+          where exists (select 1 from ${sql.raw(JOB_SCHEMA)}.job j
+                        where j.name = q.name and j.state < 'active' and j.start_after < now())`,
+    );
+    return rows.map((row) => row.name as QueueName);
   }
   let scouting: Promise<void> = Promise.resolve();
 
@@ -274,7 +288,8 @@ export function createJobEngine(
       running = true;
       startWorkers();
       await options.notifications.listen(JOBS_CHANNEL, wake);
-      scouting = scout();
+      scoutRun += 1;
+      scouting = scout(scoutRun);
     },
     async stop() {
       running = false;
