@@ -122,6 +122,11 @@ describe('the database restarting under load', () => {
     expect(server.isRunning()).toBe(true);
     for (const op of ops) {
       expect(op.answer, `${op.kind} ${op.path} answered`).not.toBeNull();
+      // The sandbox payment provider keeps its invoices in this same database, so it was away too: a top-up asked
+      // for meanwhile may be refused as the provider being unreachable (a 502, nothing credited), and the app's
+      // circuit breaker keeps refusing for its cool-down after a run of such failures. Anything else is under 500.
+      const providerAway = op.kind === 'deposit' && op.answer?.status === 502 && /ProviderError/.test(op.answer.text);
+      if (providerAway) continue;
       expect(op.answer?.status, `${op.kind} ${op.path}: ${op.answer?.text}`).toBeLessThan(500);
     }
 
