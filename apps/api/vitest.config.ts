@@ -33,9 +33,9 @@ const projects = process.env.TEST_DATABASE_URL
 export default defineConfig({
   test: {
     pool: 'forks',
-    // Each file opens its own database. Three at a time on CI's two cores: the longest files mostly wait (an SMTP
-    // outage, a database restart, servers in child processes), so a third keeps the cores busy (decision 036).
-    poolOptions: { forks: { maxForks: 3, minForks: 1 } },
+    // Each file opens its own database; two at a time on CI's two cores. A third fork made the run 25% shorter but
+    // overloaded the multi-instance suites, whose jobs then outlasted their run time and ran twice (decision 036).
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     // Only to catch a hang: a test that signs up and verifies several people takes seconds alone, far longer on
     // two cores shared with other suites.
     testTimeout: 90_000,
