@@ -9,6 +9,8 @@ export default defineConfig({
     // A component test that types and waits takes 1–3 s alone; on two cores shared with the API suite or a build
     // it can take several times that. The limit only catches a test that hangs.
     testTimeout: 20_000,
+    // Vitest's default is one worker fewer than the cores, one on CI's two: the main process only waits meanwhile.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
