@@ -40,9 +40,9 @@ function postgresEnv(name: string): Record<string, string> {
   return {
     E2E_DATABASE_URL: url.toString(),
     E2E_ADMIN_DATABASE_URL: admin,
-    // What the embedded default has and a PostgreSQL deployment does not, so both shards test the same product:
-    // the sandbox issuer's per-card window between a load and an unload, and load shedding, which a busy CI machine
-    // would trip.
+    // The embedded default's own settings, which a PostgreSQL deployment does not share, so both shards test the same
+    // product: no sandbox issuer window between a load and an unload (five minutes on PostgreSQL), and no load
+    // shedding (a busy CI machine would trip it).
     SANDBOX_ISSUER_WINDOW_SECONDS: '0',
     LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
   };
