@@ -144,24 +144,35 @@ export async function newUser(page: Page, prefix: string) {
   return email;
 }
 
-/**
- * Waits until the server has settled the user's newest top-up (the provider's webhook is stored, then applied by a
- * job): a test waits on that state, not on how fast a loaded machine runs the job or when the page's next poll falls.
- */
-/**
- * A top-up paid in full through the API, the way the sandbox checkout's Paid button settles one, for journeys about
- * something else; answers once the app has credited it.
- */
-export async function paidTopUp(request: APIRequestContext, cents: number) {
+/** A top-up asked for through the API (USDT on TRON); answers its sandbox checkout's id, from its payment link. */
+export async function createTopUp(request: APIRequestContext, cents: number): Promise<string> {
   const created = await request.post('/api/transactions', {
     data: { currency: 'USDT', network: 'TRON', amountInUsd: cents },
   });
   expect(created.status()).toBe(201);
-  const uuid = String((await created.json()).paymentUrl)
-    .split('/')
-    .pop();
+  return (
+    String((await created.json()).paymentUrl)
+      .split('/')
+      .pop() ?? ''
+  );
+}
+
+/**
+ * A top-up paid in full at the sandbox checkout, as its Paid button (or the payer's wallet) does; the credit follows
+ * by the provider's webhook, which this does not wait for.
+ */
+export async function payTopUp(request: APIRequestContext, cents: number) {
+  const uuid = await createTopUp(request, cents);
   const paid = await request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
   expect(paid.status()).toBe(200);
+}
+
+/**
+ * A top-up paid in full, for journeys about something else; answers once the app has credited it. It waits on the
+ * server's state, not on how fast a loaded machine runs the job or when the page's next poll falls.
+ */
+export async function paidTopUp(request: APIRequestContext, cents: number) {
+  await payTopUp(request, cents);
   await waitForTopUpStatus(request, 'PAID');
 }
 

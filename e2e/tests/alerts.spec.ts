@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yProblems, newUser, test } from '../fixtures';
+import { expect, expectNoSeriousA11yProblems, newUser, payTopUp, test } from '../fixtures';
 
 const ARTIFACTS = new URL('../artifacts/screens/', import.meta.url).pathname;
 const WIDTHS = [1440, 390, 320] as const;
@@ -14,19 +14,6 @@ async function snapWidths(page: Page, name: string, reopen?: () => Promise<void>
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} overflows sideways at ${width}px`).toBeLessThanOrEqual(0);
   }
-}
-
-/** A top-up the sandbox checkout settles as paid, made from outside the page (as the payer's wallet would). */
-async function payTopUp(page: Page, cents: number) {
-  const created = await page.request.post('/api/transactions', {
-    data: { currency: 'USDT', network: 'TRON', amountInUsd: cents },
-  });
-  expect(created.status()).toBe(201);
-  const uuid = String((await created.json()).paymentUrl)
-    .split('/')
-    .pop();
-  const paid = await page.request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
-  expect(paid.status()).toBe(200);
 }
 
 const bell = (page: Page) => page.getByTestId('alert-bell');
@@ -46,7 +33,7 @@ test('an alert arrives live under the bell, opens where it leads, and e-mail cho
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Paid elsewhere: the page is not reloaded, and the unread-count poll (a minute apart) is only the fallback.
-  await payTopUp(page, 4200);
+  await payTopUp(page.request, 4200);
   await expect(bell(page)).toHaveAccessibleName('Alerts, 1 unread', { timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Available Balance' }).getByText('$42.00')).toBeVisible();
 

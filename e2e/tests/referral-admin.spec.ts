@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   DEMO_ADMIN,
   expect,
@@ -7,6 +7,7 @@ import {
   loginAsAdmin,
   newUser,
   PASSWORD,
+  payTopUp,
   snap,
   test,
   uniqueEmail,
@@ -20,19 +21,6 @@ type DashboardStats = {
   totalPaidInvoices: number;
   last7daysStats: { usersRegistered: number; cardsCreated: number; paidInvoices: number }[];
 };
-
-/** A top-up paid in full, the way the sandbox checkout's Paid button settles one. */
-async function topUp(request: APIRequestContext, cents: number) {
-  const created = await request.post('/api/transactions', {
-    data: { currency: 'USDT', network: 'TRON', amountInUsd: cents },
-  });
-  expect(created.status()).toBe(201);
-  const uuid = String((await created.json()).paymentUrl)
-    .split('/')
-    .pop();
-  const paid = await request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
-  expect(paid.status()).toBe(200);
-}
 
 /** A browser of its own (own cookies, own client address), as a second person on another machine. */
 async function anotherPerson(browser: Browser, baseURL: string) {
@@ -60,7 +48,7 @@ async function referredFriendWithCard(browser: Browser, baseURL: string, referre
     .pop();
   const verified = await page.request.get(`/api/auth/email/verify/${code}`);
   expect((await verified.json()).referral).toEqual({ referralAttempted: true, referrerEligible: true });
-  await topUp(page.request, 2000);
+  await payTopUp(page.request, 2000);
   await verifyIdentity(page.request);
   const card = await page.request.post('/api/cards/create', {
     data: { name: 'Friend card', pin: 2468 },
@@ -103,7 +91,7 @@ test('referrals to payout, then the admin console: figures move, 2FA on, suspend
   await expect(page.getByText('Your referral link is not active yet')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy' })).toBeDisabled();
   await snap(page, '60-referral-1-locked');
-  await topUp(page.request, 5000);
+  await payTopUp(page.request, 5000);
   await page.reload();
   await expect(page.getByText('Your referral link is not active yet')).toBeHidden();
   const linkField = page.getByRole('textbox', { name: 'Referral link' });
@@ -135,7 +123,7 @@ test('referrals to payout, then the admin console: figures move, 2FA on, suspend
   await expect(referralModal).toBeHidden();
 
   // The friend tops up and creates a first card: the reward shows at once and lands in the balance.
-  await topUp(friend.page.request, 2000);
+  await payTopUp(friend.page.request, 2000);
   await verifyIdentity(friend.page.request);
   await friend.page.reload();
   const balance = friend.page.getByRole('region', { name: 'Available Balance' });

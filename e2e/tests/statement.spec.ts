@@ -1,21 +1,16 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yProblems, newUser, snap, test, verifyIdentity } from '../fixtures';
+import {
+  createTopUp,
+  expect,
+  expectNoSeriousA11yProblems,
+  newUser,
+  payTopUp,
+  snap,
+  test,
+  verifyIdentity,
+} from '../fixtures';
 
 type Line = { id: string; kind: string; amount: number; balanceAfter: number | null; status: string };
-
-/** A top-up created through the API, paid in full at the sandbox checkout unless `pay` is false. */
-async function topUp(page: Page, cents: number, pay = true) {
-  const created = await page.request.post('/api/transactions', {
-    data: { currency: 'USDT', network: 'TRON', amountInUsd: cents },
-  });
-  expect(created.status()).toBe(201);
-  if (!pay) return;
-  const uuid = String((await created.json()).paymentUrl)
-    .split('/')
-    .pop();
-  const paid = await page.request.post(`/sandbox/payments/checkout/${uuid}/outcome`, { data: { outcome: 'paid' } });
-  expect(paid.status()).toBe(200);
-}
 
 const cardBalance = async (page: Page, cardId: string) =>
   (await (await page.request.get(`/api/cards/${cardId}/public`)).json()).balance as number;
@@ -60,7 +55,7 @@ function parseCsv(text: string): string[][] {
 test('the statement accounts for every cent, and its CSV has the same lines', async ({ page }) => {
   test.setTimeout(180_000);
   await newUser(page, 'statement');
-  await topUp(page, 10_000);
+  await payTopUp(page.request, 10_000);
   await verifyIdentity(page.request);
 
   // A card, loaded, spent on, declined, unloaded.
@@ -85,7 +80,7 @@ test('the statement accounts for every cent, and its CSV has the same lines', as
   await expect.poll(() => cardBalance(page, card._id), { timeout: 15_000 }).toBe(766);
   expect((await page.request.patch(`/api/cards/${card._id}/unload`, { data: { amount: 300 } })).status()).toBe(200);
   await expect.poll(() => cardBalance(page, card._id), { timeout: 20_000 }).toBe(466);
-  await topUp(page, 2500, false);
+  await createTopUp(page.request, 2500);
 
   // Every line with a balance after it adds up to the balance; the others moved none of it.
   await expect

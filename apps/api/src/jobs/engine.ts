@@ -203,7 +203,7 @@ export function createJobEngine(
     const current = () => running && run === scoutRun;
     while (current()) {
       try {
-        for (const queue of await queuesDue()) wake(queue);
+        for (const queue of await queuesWithWork(false)) wake(queue);
       } catch (error) {
         deps.logger.warn({ err: error }, 'the job scout could not look for due work; it looks again');
       }
@@ -222,15 +222,16 @@ export function createJobEngine(
   }
 
   /**
-   * The queues with a job due: one index probe per queue (pg-boss's index on name and start_after for jobs not yet
-   * active), so the look costs the same whatever the backlog, a mail outage's hours of retries included.
+   * The queues with a job due (with `includeWaiting`, waiting for a later time too): one index probe per queue
+   * (pg-boss's index on name and start_after for jobs not yet active), so the look costs the same whatever the
+   * backlog, a mail outage's hours of retries included.
    */
-  async function queuesDue(): Promise<QueueName[]> {
+  async function queuesWithWork(includeWaiting: boolean): Promise<QueueName[]> {
     const rows = await executeRows<{ name: string }>(
       deps.db,
       sql`select q.name from unnest(${`{${QUEUE_NAMES.join(',')}}`}::text[]) as q(name)
           where exists (select 1 from ${sql.raw(JOB_SCHEMA)}.job j
-                        where j.name = q.name and j.state < 'active' and j.start_after < now())`,
+                        where j.name = q.name and j.state < 'active' and (${includeWaiting} or j.start_after < now()))`,
     );
     return rows.map((row) => row.name as QueueName);
   }
@@ -255,15 +256,6 @@ export function createJobEngine(
     const idle = queueWorkers.find((worker) => worker.isIdle());
     if (idle) idle.wake();
     else for (const worker of queueWorkers) worker.wake();
-  }
-
-  async function queuesWithWork(includeWaiting: boolean): Promise<QueueName[]> {
-    const due = includeWaiting ? '' : 'and start_after < now()';
-    const rows = await executeRows<{ name: string }>(
-      deps.db,
-      sql.raw(`select distinct name from ${JOB_SCHEMA}.job where state < 'active' ${due}`),
-    );
-    return rows.map((row) => row.name).filter((name): name is QueueName => name in QUEUE_POLICIES);
   }
 
   /** One fetch of each queue with work, run here; answers how many jobs ran. */
