@@ -35,7 +35,7 @@ export default defineConfig({
     pool: 'forks',
     // Each file opens its own database; two at a time on CI's two cores. A third fork made the run 25% shorter but
     // overloaded the multi-instance suites, whose jobs then outlasted their run time and ran twice (decision 036).
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    maxWorkers: 2,
     // Only to catch a hang: a test that signs up and verifies several people takes seconds alone, far longer on
     // two cores shared with other suites.
     testTimeout: 90_000,

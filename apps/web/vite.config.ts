@@ -1,12 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { colorSchemeScript } from './build-plugins/color-scheme-script';
-import { mantineComponentCss } from './build-plugins/mantine-component-css';
-import { precompress } from './build-plugins/precompress';
-import { preloadFont } from './build-plugins/preload-font';
-import { prerenderPages } from './build-plugins/prerender-pages';
-import { type RoutePreloads, routePages } from './build-plugins/route-pages';
-import { tablerIconImports } from './build-plugins/tabler-icon-imports';
+import { colorSchemeScript } from './build-plugins/color-scheme-script.ts';
+import { mantineComponentCss } from './build-plugins/mantine-component-css.ts';
+import { precompress } from './build-plugins/precompress.ts';
+import { preloadFont } from './build-plugins/preload-font.ts';
+import { prerenderPages } from './build-plugins/prerender-pages.ts';
+import { type RoutePreloads, routePages } from './build-plugins/route-pages.ts';
+import { tablerIconImports } from './build-plugins/tabler-icon-imports.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -61,16 +61,19 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rollupOptions: {
+    rolldownOptions: {
+      // The pages' code is split by their dynamic imports; every common chunk below 20 kB is copied into the chunks
+      // that use it instead, or a page waits on dozens of requests for a few hundred bytes each.
+      preserveEntrySignatures: false,
       output: {
         chunkFileNames: (chunk) => (chunk.name === 'admin-area' ? 'assets/admin-[hash].js' : 'assets/[name]-[hash].js'),
-        manualChunks(id) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          return undefined;
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            { name: 'initial', tags: ['$initial'], priority: 1 },
+            { name: 'shared', minShareCount: 2, maxModuleSize: 4000 },
+          ],
         },
-        // Rollup splits shared code finely (one chunk per Mantine component a few pages share): fold chunks this
-        // small into a neighbour, or a page waits on dozens of requests.
-        experimentalMinChunkSize: 20_000,
       },
     },
   },

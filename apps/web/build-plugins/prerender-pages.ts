@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
-import { PAGES_DIR } from './route-pages';
+import { PAGES_DIR } from './route-pages.ts';
 
 /** Where the prerendered pages go; apps/api/src/plugins/serve-spa.ts serves them to signed-out visitors. */
 export const PRERENDERED_DIR = 'prerendered';

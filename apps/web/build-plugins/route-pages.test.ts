@@ -1,11 +1,11 @@
-import type { OutputBundle } from 'rollup';
+import type { Rolldown } from 'vite';
 import { expect, it } from 'vitest';
 import { preloadTagsFor } from './route-pages';
 
 type FakeChunk = { imports?: string[]; modules?: string[]; isEntry?: boolean; css?: string[] };
 
 /** Just the fields of Rollup's output that the page builder reads. */
-function bundleOf(chunks: Record<string, FakeChunk>): OutputBundle {
+function bundleOf(chunks: Record<string, FakeChunk>): Rolldown.OutputBundle {
   return Object.fromEntries(
     Object.entries(chunks).map(([fileName, chunk]) => [
       fileName,
@@ -18,7 +18,7 @@ function bundleOf(chunks: Record<string, FakeChunk>): OutputBundle {
         viteMetadata: { importedCss: new Set(chunk.css ?? []) },
       },
     ]),
-  ) as unknown as OutputBundle;
+  ) as unknown as Rolldown.OutputBundle;
 }
 
 const bundle = bundleOf({

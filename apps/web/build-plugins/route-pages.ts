@@ -1,6 +1,5 @@
 import { join, normalize } from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rollup';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 /** URL path of a client-side route → the source modules its page loads lazily (paths from the web app's root). */
 export type RoutePreloads = Record<string, readonly string[]>;
@@ -8,9 +7,9 @@ export type RoutePreloads = Record<string, readonly string[]>;
 /** Where the pages go in the build; apps/api/src/plugins/serve-spa.ts serves `pages/<path>.html` for `<path>`. */
 export const PAGES_DIR = 'pages';
 
-type ChunkWithCss = OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+type ChunkWithCss = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
-function chunkOf(bundle: OutputBundle, moduleId: string): ChunkWithCss {
+function chunkOf(bundle: Rolldown.OutputBundle, moduleId: string): ChunkWithCss {
   const chunk = Object.values(bundle).find(
     (file): file is ChunkWithCss => file.type === 'chunk' && file.moduleIds.includes(moduleId),
   );
@@ -19,7 +18,11 @@ function chunkOf(bundle: OutputBundle, moduleId: string): ChunkWithCss {
 }
 
 /** A chunk and everything it imports statically, depth first. */
-function withStaticImports(bundle: OutputBundle, chunk: OutputChunk, seen = new Set<string>()): string[] {
+function withStaticImports(
+  bundle: Rolldown.OutputBundle,
+  chunk: Rolldown.OutputChunk,
+  seen = new Set<string>(),
+): string[] {
   if (seen.has(chunk.fileName)) return [];
   seen.add(chunk.fileName);
   const imported = chunk.imports.flatMap((name) => {
@@ -33,8 +36,10 @@ function withStaticImports(bundle: OutputBundle, chunk: OutputChunk, seen = new 
  * The tags that let the browser fetch a lazily loaded page with the HTML: a modulepreload for its chunks and a
  * preload for their CSS, leaving out what index.html loads already.
  */
-export function preloadTagsFor(bundle: OutputBundle, moduleIds: readonly string[], base: string): string {
-  const entry = Object.values(bundle).find((file): file is OutputChunk => file.type === 'chunk' && file.isEntry);
+export function preloadTagsFor(bundle: Rolldown.OutputBundle, moduleIds: readonly string[], base: string): string {
+  const entry = Object.values(bundle).find(
+    (file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.isEntry,
+  );
   const loadedByIndex = new Set(entry ? withStaticImports(bundle, entry) : []);
   const scripts = new Set<string>();
   const styles = new Set<string>();
