@@ -6,7 +6,6 @@ import { precompress } from './build-plugins/precompress.ts';
 import { preloadFont } from './build-plugins/preload-font.ts';
 import { prerenderPages } from './build-plugins/prerender-pages.ts';
 import { type RoutePreloads, routePages } from './build-plugins/route-pages.ts';
-import { tablerIconImports } from './build-plugins/tabler-icon-imports.ts';
 
 const API_TARGET = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -28,7 +27,6 @@ const PRERENDERED_ROUTES = ['/', '/login', '/signup', '/password/forgot'];
 // loaded through the single dynamic import of src/app/routes/admin-area.ts. Vendors get long-lived chunks.
 export default defineConfig({
   plugins: [
-    tablerIconImports(),
     react(),
     colorSchemeScript(),
     mantineComponentCss({ devEntry: '/src/main.tsx' }),

@@ -1,6 +1,10 @@
 import type { CardStatus } from '@coincard/shared';
 import { Badge, type BadgeProps } from '@mantine/core';
-import { IconBan, IconCircleCheck, IconHourglassHigh, IconSnowflake, type TablerIcon } from '@tabler/icons-react';
+import type { TablerIcon } from '../icons/create-icon';
+import { IconBan } from '../icons/IconBan';
+import { IconCircleCheck } from '../icons/IconCircleCheck';
+import { IconHourglassHigh } from '../icons/IconHourglassHigh';
+import { IconSnowflake } from '../icons/IconSnowflake';
 import { semanticColors } from '../theme';
 
 type StatusLook = { label: string; color: string; icon: TablerIcon };

@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '@coincard/shared';
 import { Box, Group, Stack, Text } from '@mantine/core';
-import { IconWifi } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { useId } from 'react';
+import { IconWifi } from '../icons/IconWifi';
 
 export type CardRibbon = { label: string; tone: 'danger' | 'pending' };
 

@@ -1,5 +1,6 @@
 import { ActionIcon, Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconMoon, IconSun } from '@tabler/icons-react';
+import { IconMoon } from '../icons/IconMoon';
+import { IconSun } from '../icons/IconSun';
 
 /** A menu item that switches between the light and dark colour schemes. */
 export function ColorSchemeMenuItem() {

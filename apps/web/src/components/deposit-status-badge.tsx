@@ -1,14 +1,12 @@
 import type { DepositStatus } from '@coincard/shared';
 import { Badge } from '@mantine/core';
-import {
-  IconCircleCheck,
-  IconCircleMinus,
-  IconCirclePlus,
-  IconCircleX,
-  IconClockHour4,
-  IconClockX,
-} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { IconCircleCheck } from '../icons/IconCircleCheck';
+import { IconCircleMinus } from '../icons/IconCircleMinus';
+import { IconCirclePlus } from '../icons/IconCirclePlus';
+import { IconCircleX } from '../icons/IconCircleX';
+import { IconClockHour4 } from '../icons/IconClockHour4';
+import { IconClockX } from '../icons/IconClockX';
 import { semanticColors } from '../theme';
 
 type StatusLook = { label: string; color: string; Icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> };

@@ -1,5 +1,6 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle } from '../icons/IconAlertTriangle';
+import { IconRefresh } from '../icons/IconRefresh';
 
 type ErrorStateProps = {
   title?: string;

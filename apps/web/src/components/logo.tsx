@@ -1,5 +1,5 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
-import { IconCreditCard } from '@tabler/icons-react';
+import { IconCreditCard } from '../icons/IconCreditCard';
 
 type LogoProps = { size?: 'sm' | 'md' | 'lg' };
 

@@ -1,6 +1,7 @@
 import { PASSWORD_RULES, passwordScore } from '@coincard/shared';
 import { List, Progress, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck } from '../icons/IconCheck';
+import { IconX } from '../icons/IconX';
 
 const STRENGTH_LABELS = ['Very weak', 'Very weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 const STRENGTH_COLORS = ['red', 'red', 'red', 'yellow', 'yellow', 'green'] as const;

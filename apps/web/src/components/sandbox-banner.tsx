@@ -1,5 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
-import { IconFlask } from '@tabler/icons-react';
+import { IconFlask } from '../icons/IconFlask';
 
 /** The yellow strip on top of every sandbox provider page: nothing here is real money. */
 export function SandboxBanner({ standsInFor }: { standsInFor: string }) {

@@ -1,16 +1,14 @@
 import type { User } from '@coincard/shared';
 import { AppShell, Burger, Group, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconArrowsExchange,
-  IconClipboardCheck,
-  IconHistory,
-  IconLayoutDashboard,
-  IconStack2,
-  IconUsers,
-} from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { IconArrowsExchange } from '../../icons/IconArrowsExchange';
+import { IconClipboardCheck } from '../../icons/IconClipboardCheck';
+import { IconHistory } from '../../icons/IconHistory';
+import { IconLayoutDashboard } from '../../icons/IconLayoutDashboard';
+import { IconStack2 } from '../../icons/IconStack2';
+import { IconUsers } from '../../icons/IconUsers';
 import { ErrorBoundary } from '../error-boundary';
 import { Logo } from '../logo';
 import { UserMenu } from './user-menu';

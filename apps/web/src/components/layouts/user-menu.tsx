@@ -1,15 +1,13 @@
 import { nameFromEmail, type User } from '@coincard/shared';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconFileText,
-  IconGift,
-  IconLayoutDashboard,
-  IconLogout,
-  IconSettings,
-  IconShieldLock,
-} from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IconChevronDown } from '../../icons/IconChevronDown';
+import { IconFileText } from '../../icons/IconFileText';
+import { IconGift } from '../../icons/IconGift';
+import { IconLayoutDashboard } from '../../icons/IconLayoutDashboard';
+import { IconLogout } from '../../icons/IconLogout';
+import { IconSettings } from '../../icons/IconSettings';
+import { IconShieldLock } from '../../icons/IconShieldLock';
 import { LEGAL_LINKS } from '../../lib/legal-notices';
 import { useLogout } from '../../lib/use-logout';
 import { ColorSchemeMenuItem } from '../color-scheme-toggle';

@@ -1,6 +1,11 @@
 import { PRODUCT_NAME } from '@coincard/shared';
 import { Card, Grid, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconEye, IconLock, IconReceipt, IconScale, IconX } from '@tabler/icons-react';
+import { IconCheck } from '../../icons/IconCheck';
+import { IconEye } from '../../icons/IconEye';
+import { IconLock } from '../../icons/IconLock';
+import { IconReceipt } from '../../icons/IconReceipt';
+import { IconScale } from '../../icons/IconScale';
+import { IconX } from '../../icons/IconX';
 import { NOT_A_BANK_DISCLAIMER } from '../../lib/legal-notices';
 import { COIN_COUNT_CLAIM } from '../landing/content/coins';
 import { pricing } from '../landing/content/pricing';

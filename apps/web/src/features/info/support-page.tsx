@@ -1,17 +1,15 @@
 import { OTP_LENGTH, SUPPORT_EMAIL } from '@coincard/shared';
 import { Alert, Anchor, Button, Card, Grid, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconArrowRight,
-  IconClock,
-  IconHelpCircle,
-  IconKey,
-  IconMail,
-  IconReceipt,
-  IconShieldCheck,
-  IconShieldLock,
-  IconUsers,
-} from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IconArrowRight } from '../../icons/IconArrowRight';
+import { IconClock } from '../../icons/IconClock';
+import { IconHelpCircle } from '../../icons/IconHelpCircle';
+import { IconKey } from '../../icons/IconKey';
+import { IconMail } from '../../icons/IconMail';
+import { IconReceipt } from '../../icons/IconReceipt';
+import { IconShieldCheck } from '../../icons/IconShieldCheck';
+import { IconShieldLock } from '../../icons/IconShieldLock';
+import { IconUsers } from '../../icons/IconUsers';
 import { InfoLayout } from './components/info-layout';
 
 const selfHelp = [

@@ -1,6 +1,9 @@
 import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft, IconLayoutDashboard, IconLogin, IconMapQuestion } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { IconArrowLeft } from '../../icons/IconArrowLeft';
+import { IconLayoutDashboard } from '../../icons/IconLayoutDashboard';
+import { IconLogin } from '../../icons/IconLogin';
+import { IconMapQuestion } from '../../icons/IconMapQuestion';
 import { usePageTitle } from '../../lib/use-page-title';
 
 type NotFoundPageProps = { isSignedIn: boolean };

@@ -1,11 +1,16 @@
 import { type AdminDashboardStats, type Deposit, formatCents } from '@coincard/shared';
 import { Anchor, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCash, IconCreditCard, IconId, IconReceipt, IconTrophy, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { IconCash } from '../../../icons/IconCash';
+import { IconCreditCard } from '../../../icons/IconCreditCard';
+import { IconId } from '../../../icons/IconId';
+import { IconReceipt } from '../../../icons/IconReceipt';
+import { IconTrophy } from '../../../icons/IconTrophy';
+import { IconUsers } from '../../../icons/IconUsers';
 import { useDashboardStatsQuery } from '../api/get-dashboard-stats';
 import { ActivityChart, ActivityChartSkeleton } from './activity-chart';
 import { AdminPageHeader } from './admin-page-header';

@@ -1,9 +1,9 @@
 import type { PageMeta } from '@coincard/shared';
 import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconSearchOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { IconSearchOff } from '../../../icons/IconSearchOff';
 import { ListSearch } from './list-search';
 import type { useListParams } from './use-list-params';
 

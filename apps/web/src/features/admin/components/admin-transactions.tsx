@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { IconArrowsExchange } from '@tabler/icons-react';
+import { IconArrowsExchange } from '../../../icons/IconArrowsExchange';
 import { useTransactionsQuery } from '../api/get-transactions';
 import { AdminListPanel } from './admin-list-panel';
 import { AdminPageHeader } from './admin-page-header';

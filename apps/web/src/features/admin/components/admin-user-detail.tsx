@@ -13,20 +13,18 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconArrowRight,
-  IconHistory,
-  IconReceipt,
-  IconShieldCheck,
-  IconShieldOff,
-  IconUserOff,
-} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { IconArrowLeft } from '../../../icons/IconArrowLeft';
+import { IconArrowRight } from '../../../icons/IconArrowRight';
+import { IconHistory } from '../../../icons/IconHistory';
+import { IconReceipt } from '../../../icons/IconReceipt';
+import { IconShieldCheck } from '../../../icons/IconShieldCheck';
+import { IconShieldOff } from '../../../icons/IconShieldOff';
+import { IconUserOff } from '../../../icons/IconUserOff';
 import { isApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useAuditLogQuery } from '../api/get-audit-log';

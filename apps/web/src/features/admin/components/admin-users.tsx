@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { IconUsers } from '../../../icons/IconUsers';
 import { useUsersQuery } from '../api/get-users';
 import { AdminListPanel } from './admin-list-panel';
 import { AdminPageHeader } from './admin-page-header';

@@ -1,7 +1,8 @@
 import { AUDIT_ACTIONS, idSchema } from '@coincard/shared';
 import { Autocomplete, Button, Group, SimpleGrid, TextInput } from '@mantine/core';
-import { IconFilter, IconFilterOff } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { IconFilter } from '../../../icons/IconFilter';
+import { IconFilterOff } from '../../../icons/IconFilterOff';
 import { type AuditFilters, NO_AUDIT_FILTERS } from '../api/get-audit-log';
 
 const pad = (value: number) => String(value).padStart(2, '0');

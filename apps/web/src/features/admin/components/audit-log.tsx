@@ -1,7 +1,8 @@
 import { Paper, Stack, Text } from '@mantine/core';
-import { IconHistory, IconSearchOff } from '@tabler/icons-react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { IconHistory } from '../../../icons/IconHistory';
+import { IconSearchOff } from '../../../icons/IconSearchOff';
 import { useAuditLogQuery } from '../api/get-audit-log';
 import { AdminPageHeader } from './admin-page-header';
 import { auditColumns } from './audit-columns';

@@ -1,9 +1,12 @@
 import type { DeadLetter } from '@coincard/shared';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconFilterOff, IconHistory, IconRefresh } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { IconCircleCheck } from '../../../icons/IconCircleCheck';
+import { IconFilterOff } from '../../../icons/IconFilterOff';
+import { IconHistory } from '../../../icons/IconHistory';
+import { IconRefresh } from '../../../icons/IconRefresh';
 import { useDeadLettersQuery } from '../api/get-dead-letters';
 import { useRetryDeadLetterMutation } from '../api/retry-dead-letter';
 import { formatDateTime } from './format-date';

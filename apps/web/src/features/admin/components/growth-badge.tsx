@@ -1,5 +1,7 @@
 import { Badge } from '@mantine/core';
-import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
+import { IconArrowDownRight } from '../../../icons/IconArrowDownRight';
+import { IconArrowRight } from '../../../icons/IconArrowRight';
+import { IconArrowUpRight } from '../../../icons/IconArrowUpRight';
 import { semanticColors } from '../../../theme';
 
 type Trend = 'up' | 'down' | 'flat';

@@ -1,8 +1,8 @@
 import type { QueueStats } from '@coincard/shared';
 import { Badge, Stack, Text } from '@mantine/core';
-import { IconStack2 } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { IconStack2 } from '../../../icons/IconStack2';
 import { useJobsOverviewQuery } from '../api/get-jobs-overview';
 import { formatWait, jobQueueLabel } from './job-queue-labels';
 

@@ -1,5 +1,5 @@
 import { Box, CloseButton, Loader, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '../../../icons/IconSearch';
 
 type ListSearchProps = {
   label: string;

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
-import { IconClipboardCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IconClipboardCheck } from '../../../icons/IconClipboardCheck';
 
 const count = new Intl.NumberFormat('en-US');
 

@@ -1,6 +1,7 @@
 import { COPY_CONFIRMATION_MS } from '@coincard/shared';
 import { ActionIcon, CopyButton, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck } from '../../../icons/IconCheck';
+import { IconCopy } from '../../../icons/IconCopy';
 
 const HEAD = 8;
 const TAIL = 4;

@@ -1,8 +1,8 @@
 import type { Review } from '@coincard/shared';
 import { Anchor, Box, Button, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table/data-table';
+import { IconCircleCheck } from '../../../icons/IconCircleCheck';
 import { formatDateTime } from './format-date';
 import { formatAge, REVIEW_KIND_LABELS, REVIEW_SUBJECT_LABELS, reviewFigures } from './review-facts';
 

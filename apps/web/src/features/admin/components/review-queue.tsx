@@ -1,9 +1,11 @@
 import { REVIEW_KINDS, type Review, type ReviewKind } from '@coincard/shared';
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconClipboardCheck, IconFilterOff, IconHistory } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { IconClipboardCheck } from '../../../icons/IconClipboardCheck';
+import { IconFilterOff } from '../../../icons/IconFilterOff';
+import { IconHistory } from '../../../icons/IconHistory';
 import { useReviewsQuery } from '../api/get-reviews';
 import { AdminPageHeader } from './admin-page-header';
 import { ResolveReviewModal } from './resolve-review-modal';

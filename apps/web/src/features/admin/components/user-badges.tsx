@@ -1,13 +1,11 @@
 import type { User } from '@coincard/shared';
 import { Badge, type BadgeProps } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconBan,
-  IconCircleCheck,
-  IconRosetteDiscountCheck,
-  IconShieldStar,
-  IconUser,
-} from '@tabler/icons-react';
+import { IconAlertCircle } from '../../../icons/IconAlertCircle';
+import { IconBan } from '../../../icons/IconBan';
+import { IconCircleCheck } from '../../../icons/IconCircleCheck';
+import { IconRosetteDiscountCheck } from '../../../icons/IconRosetteDiscountCheck';
+import { IconShieldStar } from '../../../icons/IconShieldStar';
+import { IconUser } from '../../../icons/IconUser';
 import { semanticColors } from '../../../theme';
 
 const look: BadgeProps = { variant: 'light', radius: 'sm', tt: 'none', size: 'md' };

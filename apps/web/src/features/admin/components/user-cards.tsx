@@ -1,11 +1,13 @@
 import type { AdminCard } from '@coincard/shared';
 import { formatCents } from '@coincard/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconCreditCardOff, IconSnowflake, IconSun } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CardStatusBadge } from '../../../components/card-status-badge';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { IconCreditCardOff } from '../../../icons/IconCreditCardOff';
+import { IconSnowflake } from '../../../icons/IconSnowflake';
+import { IconSun } from '../../../icons/IconSun';
 import { type CardBlockAction, useCardBlockMutation } from '../api/freeze-user-card';
 import { useUserCardsQuery } from '../api/get-user-cards';
 import { formatDate, formatDateTime } from './format-date';

@@ -1,8 +1,10 @@
 import type { User } from '@coincard/shared';
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBan, IconCircleCheck, IconShieldX } from '@tabler/icons-react';
 import { useId } from 'react';
+import { IconBan } from '../../../icons/IconBan';
+import { IconCircleCheck } from '../../../icons/IconCircleCheck';
+import { IconShieldX } from '../../../icons/IconShieldX';
 import { useResetUserSecondFactorMutation } from '../api/reset-user-second-factor';
 import { useSetUserSuspensionMutation } from '../api/set-user-suspension';
 import { useToggleUserTwoFactorMutation } from '../api/toggle-user-two-factor';

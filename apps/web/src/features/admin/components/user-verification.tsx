@@ -6,9 +6,10 @@ import {
 } from '@coincard/shared';
 import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertCircle, IconRefreshAlert } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
+import { IconAlertCircle } from '../../../icons/IconAlertCircle';
+import { IconRefreshAlert } from '../../../icons/IconRefreshAlert';
 import { isApiError } from '../../../lib/api-client';
 import { CARDHOLDER_STATUS_LOOK } from '../../../lib/cardholder-status';
 import { countryName } from '../../../lib/country-names';

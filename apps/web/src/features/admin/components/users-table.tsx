@@ -1,8 +1,8 @@
 import type { User } from '@coincard/shared';
 import { Button, Text, VisuallyHidden } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type DataTableColumn, dataTableClasses } from '../../../components/data-table/data-table';
+import { IconChevronRight } from '../../../icons/IconChevronRight';
 import { formatDate, formatDateTime } from './format-date';
 import { AccountStatusBadge, RoleBadge, VerifiedBadge } from './user-badges';
 

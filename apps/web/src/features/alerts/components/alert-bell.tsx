@@ -1,6 +1,6 @@
 import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBell } from '@tabler/icons-react';
+import { IconBell } from '../../../icons/IconBell';
 import { useLiveConnected } from '../../../lib/use-live-events';
 import { useUnreadAlerts } from '../api/get-alerts';
 import { AlertList } from './alert-list';

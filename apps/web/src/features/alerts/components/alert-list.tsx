@@ -1,9 +1,9 @@
 import type { Alert } from '@coincard/shared';
 import { Box, Button, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBellOff } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { IconBellOff } from '../../../icons/IconBellOff';
 import { useAlertsList } from '../api/get-alerts';
 import { useMarkAlertRead, useMarkAllAlertsRead } from '../api/mark-alerts-read';
 import classes from './alert-list.module.css';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
-import { IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IconWorld } from '../../../icons/IconWorld';
 import { LEGAL_LINKS, RESTRICTED_COUNTRIES_LINK, RESTRICTED_COUNTRIES_NOTICE } from '../../../lib/legal-notices';
 
 /** Terms text shown under the auth forms. */

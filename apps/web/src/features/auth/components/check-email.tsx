@@ -1,6 +1,6 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IconMailCheck } from '../../../icons/IconMailCheck';
 
 type CheckEmailProps = { email: string };
 

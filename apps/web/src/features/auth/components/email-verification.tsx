@@ -1,8 +1,10 @@
 import type { VerifyEmailResponse } from '@coincard/shared';
 import { Anchor, Button, List, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck, IconLinkOff, IconUserExclamation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { IconCircleCheck } from '../../../icons/IconCircleCheck';
+import { IconLinkOff } from '../../../icons/IconLinkOff';
+import { IconUserExclamation } from '../../../icons/IconUserExclamation';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
 import { resetReferralModalFlag } from '../../../lib/referral-modal-flag';
 import { useLogout } from '../../../lib/use-logout';

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle } from '../../../icons/IconAlertCircle';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLinkOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IconLinkOff } from '../../../icons/IconLinkOff';
 
 /** A reset link without a code, or past its expiry time. */
 export function InvalidResetLink() {

@@ -1,9 +1,9 @@
 import type { TwoFactorMethod } from '@coincard/shared';
 import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
-import { IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
+import { IconFingerprint } from '../../../icons/IconFingerprint';
 import { passkeyProblem, passkeysSupported } from '../../../lib/passkeys';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { useLoginMutation } from '../api/login';

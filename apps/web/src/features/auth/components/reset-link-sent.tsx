@@ -1,8 +1,8 @@
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ResendButton } from '../../../components/resend-button';
+import { IconMailCheck } from '../../../icons/IconMailCheck';
 import { errorMessage } from '../../../lib/notify';
 import { FORGOT_PASSWORD_SUCCESS, GENERIC_ERROR_FALLBACK } from './auth-messages';
 

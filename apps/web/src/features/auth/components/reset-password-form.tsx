@@ -1,10 +1,10 @@
 import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from '@coincard/shared';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { PasswordStrength } from '../../../components/password-strength';
+import { IconCircleCheck } from '../../../icons/IconCircleCheck';
 import { isApiError } from '../../../lib/api-client';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useResetPasswordMutation } from '../api/reset-password';

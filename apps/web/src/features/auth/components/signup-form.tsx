@@ -1,11 +1,11 @@
 import { isStrongPassword, PASSWORD_STRENGTH_MESSAGE } from '@coincard/shared';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconGift } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { PasswordStrength } from '../../../components/password-strength';
+import { IconGift } from '../../../icons/IconGift';
 import { isApiError } from '../../../lib/api-client';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useHydrated } from '../../../lib/use-hydrated';

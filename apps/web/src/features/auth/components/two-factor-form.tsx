@@ -1,9 +1,10 @@
 import { OTP_LENGTH, type TwoFactorMethod } from '@coincard/shared';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { OtpInput } from '../../../components/otp-input';
 import { ResendButton } from '../../../components/resend-button';
+import { IconArrowLeft } from '../../../icons/IconArrowLeft';
+import { IconFingerprint } from '../../../icons/IconFingerprint';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 import { passkeyProblem, passkeysSupported } from '../../../lib/passkeys';

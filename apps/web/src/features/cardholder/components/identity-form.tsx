@@ -1,9 +1,9 @@
 import { ID_TYPE_LABELS, ID_TYPES, SUPPORT_EMAIL } from '@coincard/shared';
 import { Anchor, Button, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowRight } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
+import { IconArrowRight } from '../../../icons/IconArrowRight';
 import { COUNTRY_OPTIONS } from '../../../lib/country-names';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { type IdentityValues, validateIdentity } from './identity-values';

@@ -1,8 +1,10 @@
 import { ID_TYPE_LABELS } from '@coincard/shared';
 import { Alert, Anchor, Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconPencil, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { IconAlertCircle } from '../../../icons/IconAlertCircle';
+import { IconPencil } from '../../../icons/IconPencil';
+import { IconSend } from '../../../icons/IconSend';
 import { countryName } from '../../../lib/country-names';
 import { LEGAL_LINKS } from '../../../lib/legal-notices';
 import type { IdentityValues } from './identity-values';

@@ -20,16 +20,14 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCircleCheck,
-  IconClock,
-  IconInfoCircle,
-  IconMail,
-  IconRefresh,
-} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { IconAlertTriangle } from '../../../icons/IconAlertTriangle';
+import { IconCircleCheck } from '../../../icons/IconCircleCheck';
+import { IconClock } from '../../../icons/IconClock';
+import { IconInfoCircle } from '../../../icons/IconInfoCircle';
+import { IconMail } from '../../../icons/IconMail';
+import { IconRefresh } from '../../../icons/IconRefresh';
 import { CARDHOLDER_STATUS_LOOK } from '../../../lib/cardholder-status';
 import { countryName } from '../../../lib/country-names';
 

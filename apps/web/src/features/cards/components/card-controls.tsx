@@ -1,16 +1,14 @@
 import type { Card } from '@coincard/shared';
 import { Button, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconArrowDownLeft,
-  IconArrowUpRight,
-  IconLock,
-  IconShieldLock,
-  IconSnowflake,
-  IconSun,
-  IconTrash,
-} from '@tabler/icons-react';
 import { useId } from 'react';
+import { IconArrowDownLeft } from '../../../icons/IconArrowDownLeft';
+import { IconArrowUpRight } from '../../../icons/IconArrowUpRight';
+import { IconLock } from '../../../icons/IconLock';
+import { IconShieldLock } from '../../../icons/IconShieldLock';
+import { IconSnowflake } from '../../../icons/IconSnowflake';
+import { IconSun } from '../../../icons/IconSun';
+import { IconTrash } from '../../../icons/IconTrash';
 import { formatCountdown, useSecondsLeft } from '../../../lib/countdown';
 import { useUnfreezeCardMutation } from '../api/unfreeze-card';
 import type { CardActionRules } from './card-action-rules';

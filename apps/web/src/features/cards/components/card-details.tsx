@@ -1,10 +1,13 @@
 import { type Card, formatCents, MONTHLY_CARD_FEE_CENTS } from '@coincard/shared';
 import { Box, Button, Divider, Grid, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEye, IconEyeOff, IconFlask } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { CardVisual } from '../../../components/card-visual';
 import { ErrorState } from '../../../components/error-state';
+import { IconArrowLeft } from '../../../icons/IconArrowLeft';
+import { IconEye } from '../../../icons/IconEye';
+import { IconEyeOff } from '../../../icons/IconEyeOff';
+import { IconFlask } from '../../../icons/IconFlask';
 import { isApiError } from '../../../lib/api-client';
 import { formatCountdown, useSecondsLeft } from '../../../lib/countdown';
 import { StepUpModal } from '../../step-up/components/step-up-modal';

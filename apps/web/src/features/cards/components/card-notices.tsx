@@ -1,7 +1,10 @@
 import { type Card, formatCents, MONTHLY_CARD_FEE_CENTS } from '@coincard/shared';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconHourglassHigh, IconPlus, IconSnowflake } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IconAlertTriangle } from '../../../icons/IconAlertTriangle';
+import { IconHourglassHigh } from '../../../icons/IconHourglassHigh';
+import { IconPlus } from '../../../icons/IconPlus';
+import { IconSnowflake } from '../../../icons/IconSnowflake';
 import { describeOperation } from './card-status';
 
 /** Money on its way, one line each: "Loading $20.00 — in progress". The page refreshes itself until it arrives. */

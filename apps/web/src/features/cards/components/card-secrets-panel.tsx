@@ -11,8 +11,9 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { groupCardNumber } from '../../../components/card-visual';
+import { IconCheck } from '../../../icons/IconCheck';
+import { IconCopy } from '../../../icons/IconCopy';
 
 const mono = { fontVariantNumeric: 'tabular-nums', letterSpacing: '0.04em' } as const;
 

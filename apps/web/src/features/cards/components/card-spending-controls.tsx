@@ -22,9 +22,9 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { ErrorState } from '../../../components/error-state';
+import { IconInfoCircle } from '../../../icons/IconInfoCircle';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { useCardControlsQuery, useUpdateCardControlsMutation } from '../api/card-controls';
 

@@ -1,6 +1,6 @@
 import { Select, Skeleton } from '@mantine/core';
-import { IconCreditCard } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { IconCreditCard } from '../../../icons/IconCreditCard';
 import { useCardsQuery } from '../api/get-cards';
 
 const WIDTH = { base: '100%', xs: 240 };

@@ -1,9 +1,9 @@
 import { PAGINATION_SIBLINGS } from '@coincard/shared';
 import { Box, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconReceipt } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import { IconReceipt } from '../../../icons/IconReceipt';
 import { useCardTransactionsQuery } from '../api/get-card-transactions';
 import { CardTransactionRow } from './card-transaction-row';
 

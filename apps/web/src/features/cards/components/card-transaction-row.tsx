@@ -1,18 +1,16 @@
 import { type CardTransaction, formatCents } from '@coincard/shared';
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
-import {
-  IconArrowDownLeft,
-  IconBasket,
-  IconCar,
-  IconCode,
-  IconCreditCard,
-  IconDeviceTv,
-  IconPlane,
-  IconRepeat,
-  IconShoppingBag,
-  IconToolsKitchen2,
-  type TablerIcon,
-} from '@tabler/icons-react';
+import type { TablerIcon } from '../../../icons/create-icon';
+import { IconArrowDownLeft } from '../../../icons/IconArrowDownLeft';
+import { IconBasket } from '../../../icons/IconBasket';
+import { IconCar } from '../../../icons/IconCar';
+import { IconCode } from '../../../icons/IconCode';
+import { IconCreditCard } from '../../../icons/IconCreditCard';
+import { IconDeviceTv } from '../../../icons/IconDeviceTv';
+import { IconPlane } from '../../../icons/IconPlane';
+import { IconRepeat } from '../../../icons/IconRepeat';
+import { IconShoppingBag } from '../../../icons/IconShoppingBag';
+import { IconToolsKitchen2 } from '../../../icons/IconToolsKitchen2';
 import { semanticColors } from '../../../theme';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

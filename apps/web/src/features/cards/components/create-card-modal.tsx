@@ -6,8 +6,8 @@ import {
   MONTHLY_CARD_FEE_CENTS,
 } from '@coincard/shared';
 import { Button, Group, Modal, Paper, Stack, Switch, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { IconConfetti } from '@tabler/icons-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { IconConfetti } from '../../../icons/IconConfetti';
 import { isOutcomeUnknown } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateCardMutation } from '../api/create-card';

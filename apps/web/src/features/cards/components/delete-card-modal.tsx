@@ -1,6 +1,6 @@
 import { CARD_CREATION_FEE_CENTS, type Card, formatCents } from '@coincard/shared';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '../../../icons/IconAlertTriangle';
 import { useDeleteCardMutation } from '../api/delete-card';
 
 type DeleteCardModalProps = { card: Card; opened: boolean; onClose: () => void };

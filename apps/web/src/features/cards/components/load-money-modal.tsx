@@ -10,8 +10,8 @@ import {
 } from '@coincard/shared';
 import { Alert, Button, Group, Loader, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { IconAlertCircle } from '../../../icons/IconAlertCircle';
 import { isOutcomeUnknown } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/notify';

@@ -12,11 +12,11 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { CARD_GRADIENTS, NetworkMark } from '../../../components/card-visual';
 import { ErrorState } from '../../../components/error-state';
+import { IconPlus } from '../../../icons/IconPlus';
 import { checkCardCreation } from '../../../lib/card-creation-rules';
 import { useCardsQuery } from '../api/get-cards';
 import { CardStatusBadge, describeCard } from './card-status';

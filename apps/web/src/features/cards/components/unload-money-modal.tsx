@@ -6,8 +6,8 @@ import {
   parseDollarsToCents,
 } from '@coincard/shared';
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconClockPause } from '@tabler/icons-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { IconClockPause } from '../../../icons/IconClockPause';
 import { isOutcomeUnknown } from '../../../lib/api-client';
 import { formatCountdown, useSecondsLeft } from '../../../lib/countdown';
 import { useCurrentUser } from '../../../lib/current-user';

@@ -1,8 +1,11 @@
 import { type CardholderStatus, formatCents, type User } from '@coincard/shared';
 import { Button, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowRight, IconCreditCard, IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { IconArrowRight } from '../../../icons/IconArrowRight';
+import { IconCreditCard } from '../../../icons/IconCreditCard';
+import { IconInfoCircle } from '../../../icons/IconInfoCircle';
+import { IconPlus } from '../../../icons/IconPlus';
 import { checkCardCreation } from '../../../lib/card-creation-rules';
 
 type BalancePanelProps = {

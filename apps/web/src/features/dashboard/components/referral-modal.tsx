@@ -1,8 +1,9 @@
 import { formatCents, REFERRED_FIRST_CARD_REWARD_CENTS } from '@coincard/shared';
 import { Badge, Button, Group, List, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconGift, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { IconGift } from '../../../icons/IconGift';
+import { IconInfoCircle } from '../../../icons/IconInfoCircle';
 import { hasShownReferralModal, markReferralModalShown } from '../../../lib/referral-modal-flag';
 
 type ReferralInfo = { referralAttempted: boolean; referrerEligible: boolean };

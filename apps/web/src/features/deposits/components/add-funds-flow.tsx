@@ -1,8 +1,8 @@
 import { type Coin, type Deposit, findCoin, type NetworkCode } from '@coincard/shared';
 import { Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { IconX } from '../../../icons/IconX';
 import { isOutcomeUnknown } from '../../../lib/api-client';
 import { useCreateDepositMutation } from '../api/create-deposit';
 import { AmountStep } from './amount-step';

@@ -1,8 +1,9 @@
 import { type Coin, NETWORKS, type NetworkCode } from '@coincard/shared';
 import { Button, Chip, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { CoinIcon } from '../../../components/coin-icon';
+import { IconArrowLeft } from '../../../icons/IconArrowLeft';
+import { IconArrowRight } from '../../../icons/IconArrowRight';
 import { DEPOSIT_LIMITS_TEXT, depositAmountError, validDepositCents } from './deposit-amount';
 import { ExchangeRateLine } from './exchange-rate-line';
 

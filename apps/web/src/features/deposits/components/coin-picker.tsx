@@ -1,8 +1,8 @@
 import { COINS, type Coin, NETWORKS } from '@coincard/shared';
 import { SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { CoinIcon } from '../../../components/coin-icon';
+import { IconSearch } from '../../../icons/IconSearch';
 import classes from './coin-picker.module.css';
 
 function matches(coin: Coin, search: string): boolean {

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowsExchange, IconRefresh } from '@tabler/icons-react';
+import { IconArrowsExchange } from '../../../icons/IconArrowsExchange';
+import { IconRefresh } from '../../../icons/IconRefresh';
 import { useExchangeRateQuery } from '../api/get-exchange-rate';
 import { coinAmountFor, formatCoinAmount, formatRate } from './coin-format';
 

@@ -1,6 +1,6 @@
 import { type Deposit, formatCents } from '@coincard/shared';
 import { Anchor, Group, VisuallyHidden } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink } from '../../../icons/IconExternalLink';
 
 /** What a Pay link needs to know of a top-up (a deposit, or a statement line's top-up). */
 type Payable = Pick<Deposit, 'status' | 'paymentUrl' | 'expiresAt' | 'amount' | 'currency'>;

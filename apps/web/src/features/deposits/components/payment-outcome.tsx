@@ -1,6 +1,10 @@
 import { DEPOSIT_MIN_CENTS, type Deposit, formatCents } from '@coincard/shared';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconCircleMinus, IconCircleX, IconClockX, IconPlus } from '@tabler/icons-react';
+import { IconCircleCheck } from '../../../icons/IconCircleCheck';
+import { IconCircleMinus } from '../../../icons/IconCircleMinus';
+import { IconCircleX } from '../../../icons/IconCircleX';
+import { IconClockX } from '../../../icons/IconClockX';
+import { IconPlus } from '../../../icons/IconPlus';
 
 type PaymentOutcomeProps = {
   deposit: Deposit;

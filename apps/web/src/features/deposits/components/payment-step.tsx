@@ -11,11 +11,14 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { CoinIcon } from '../../../components/coin-icon';
 import { networkName } from '../../../components/deposit-cells';
 import { DepositStatusBadge } from '../../../components/deposit-status-badge';
+import { IconCheck } from '../../../icons/IconCheck';
+import { IconCopy } from '../../../icons/IconCopy';
+import { IconExternalLink } from '../../../icons/IconExternalLink';
+import { IconInfoCircle } from '../../../icons/IconInfoCircle';
 import { useFollowedDeposit } from '../api/get-deposit';
 import { PaymentOutcome } from './payment-outcome';
 

@@ -1,9 +1,10 @@
 import { Accordion, Anchor, Button, Code, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconMail, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { Logo } from '../../../components/logo';
+import { IconMail } from '../../../icons/IconMail';
+import { IconRefresh } from '../../../icons/IconRefresh';
 import { isApiError } from '../../../lib/api-client';
 import { useOutboxQuery } from '../api/get-outbox';
 import { LinkifiedText } from './linkified-text';

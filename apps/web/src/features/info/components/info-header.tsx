@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Group } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
+import { IconArrowLeft } from '../../../icons/IconArrowLeft';
 import { BrandLogo } from '../../landing/components/brand-logo';
 
 /** Header of the info pages: the logo (home) and a back link that returns to the previous page of the app. */

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IconArrowRight } from '../../../icons/IconArrowRight';
 import { pricing } from '../content/pricing';
 
 /** Closing call to action, on the same gradient as the card visual so the page ends on the product. */

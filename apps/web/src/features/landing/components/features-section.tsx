@@ -1,16 +1,14 @@
 import { CARD_PIN_LENGTH, OTP_LENGTH } from '@coincard/shared';
 import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconBolt,
-  IconCards,
-  IconCoins,
-  IconGauge,
-  IconMailCheck,
-  IconReceipt,
-  IconShieldLock,
-  IconSnowflake,
-} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { IconBolt } from '../../../icons/IconBolt';
+import { IconCards } from '../../../icons/IconCards';
+import { IconCoins } from '../../../icons/IconCoins';
+import { IconGauge } from '../../../icons/IconGauge';
+import { IconMailCheck } from '../../../icons/IconMailCheck';
+import { IconReceipt } from '../../../icons/IconReceipt';
+import { IconShieldLock } from '../../../icons/IconShieldLock';
+import { IconSnowflake } from '../../../icons/IconSnowflake';
 import { COIN_COUNT_CLAIM } from '../content/coins';
 import { pricing } from '../content/pricing';
 import { LandingSection } from './landing-section';

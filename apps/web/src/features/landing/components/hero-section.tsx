@@ -1,8 +1,10 @@
 import { formatCents } from '@coincard/shared';
 import { Badge, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconArrowsExchange, IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CARD_GRADIENTS, CardVisual } from '../../../components/card-visual';
+import { IconArrowRight } from '../../../icons/IconArrowRight';
+import { IconArrowsExchange } from '../../../icons/IconArrowsExchange';
+import { IconCheck } from '../../../icons/IconCheck';
 import { COIN_COUNT_CLAIM } from '../content/coins';
 import { pricing } from '../content/pricing';
 import { CoinStrip } from './coin-strip';

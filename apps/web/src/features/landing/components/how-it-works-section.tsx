@@ -1,7 +1,11 @@
 import { OTP_LENGTH } from '@coincard/shared';
 import { Button, Grid, Paper, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
-import { IconArrowRight, IconCoins, IconCreditCard, IconShoppingBag, IconUserCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IconArrowRight } from '../../../icons/IconArrowRight';
+import { IconCoins } from '../../../icons/IconCoins';
+import { IconCreditCard } from '../../../icons/IconCreditCard';
+import { IconShoppingBag } from '../../../icons/IconShoppingBag';
+import { IconUserCheck } from '../../../icons/IconUserCheck';
 import { COIN_COUNT_CLAIM } from '../content/coins';
 import { pricing } from '../content/pricing';
 import { LandingSection } from './landing-section';

@@ -1,5 +1,9 @@
 import { Alert, Card, Grid, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconGift, IconInfoCircle, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconCheck } from '../../../icons/IconCheck';
+import { IconGift } from '../../../icons/IconGift';
+import { IconInfoCircle } from '../../../icons/IconInfoCircle';
+import { IconUserPlus } from '../../../icons/IconUserPlus';
+import { IconUsers } from '../../../icons/IconUsers';
 import { pricing } from '../content/pricing';
 import { LandingSection } from './landing-section';
 

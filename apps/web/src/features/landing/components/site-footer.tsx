@@ -1,8 +1,8 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@coincard/shared';
 import { Anchor, Box, Container, Divider, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { IconMail } from '../../../icons/IconMail';
 import {
   LEGAL_LINKS,
   NOT_A_BANK_DISCLAIMER,

@@ -1,5 +1,5 @@
 import { Avatar, Card, Group, SimpleGrid, Text } from '@mantine/core';
-import { IconQuote } from '@tabler/icons-react';
+import { IconQuote } from '../../../icons/IconQuote';
 import { LandingSection } from './landing-section';
 
 const testimonials = [

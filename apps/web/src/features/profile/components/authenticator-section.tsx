@@ -1,9 +1,10 @@
 import type { PasskeyAssertion, TotpEnrolment } from '@coincard/shared';
 import { Badge, Button, Code, CopyButton, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { OtpInput } from '../../../components/otp-input';
+import { IconCheck } from '../../../icons/IconCheck';
+import { IconCopy } from '../../../icons/IconCopy';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import {

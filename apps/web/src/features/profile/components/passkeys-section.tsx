@@ -1,8 +1,8 @@
 import { MAX_PASSKEYS_PER_USER, PASSKEY_NAME_MAX_LENGTH, type Passkey, type PasskeyAssertion } from '@coincard/shared';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
+import { IconFingerprint } from '../../../icons/IconFingerprint';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { passkeyProblem, passkeysSupported } from '../../../lib/passkeys';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';

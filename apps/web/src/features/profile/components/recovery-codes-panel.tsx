@@ -1,5 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
+import { IconCheck } from '../../../icons/IconCheck';
+import { IconCopy } from '../../../icons/IconCopy';
+import { IconDownload } from '../../../icons/IconDownload';
 
 type RecoveryCodesPanelProps = { codes: string[]; onDone: () => void };
 

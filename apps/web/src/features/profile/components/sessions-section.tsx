@@ -1,7 +1,8 @@
 import type { Session } from '@coincard/shared';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { ErrorState } from '../../../components/error-state';
+import { IconDeviceDesktop } from '../../../icons/IconDeviceDesktop';
+import { IconDeviceMobile } from '../../../icons/IconDeviceMobile';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from '../api/sessions';
 import { SettingsSection } from './settings-section';

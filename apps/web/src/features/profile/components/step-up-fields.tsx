@@ -1,8 +1,9 @@
 import type { StepUpFields as StepUpValues } from '@coincard/shared';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconCircleCheck, IconFingerprint } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { PasswordField } from '../../../components/password-field';
+import { IconCircleCheck } from '../../../icons/IconCircleCheck';
+import { IconFingerprint } from '../../../icons/IconFingerprint';
 import { notifyError } from '../../../lib/notify';
 import { passkeyProblem, passkeysSupported } from '../../../lib/passkeys';
 import { passkeyStepUpAnswer } from '../../step-up/api/step-up';

@@ -1,7 +1,7 @@
 import type { PasskeyAssertion } from '@coincard/shared';
 import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { IconLock } from '../../../icons/IconLock';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
 import { type FormErrors, formErrorsFrom, reportFormError } from '../api/form-errors';

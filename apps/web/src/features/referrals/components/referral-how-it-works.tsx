@@ -8,7 +8,12 @@ import {
   REFERRER_SIGNUP_REWARD_CENTS,
 } from '@coincard/shared';
 import { Box, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCash, IconCreditCard, IconLink, IconMailCheck, IconWallet, type TablerIcon } from '@tabler/icons-react';
+import type { TablerIcon } from '../../../icons/create-icon';
+import { IconCash } from '../../../icons/IconCash';
+import { IconCreditCard } from '../../../icons/IconCreditCard';
+import { IconLink } from '../../../icons/IconLink';
+import { IconMailCheck } from '../../../icons/IconMailCheck';
+import { IconWallet } from '../../../icons/IconWallet';
 
 type Step = { icon: TablerIcon; title: string; text: string };
 

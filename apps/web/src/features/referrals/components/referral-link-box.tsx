@@ -1,8 +1,11 @@
 import { COPY_CONFIRMATION_MS, formatCents, REFERRAL_LINK_MIN_BALANCE_CENTS } from '@coincard/shared';
 import { Alert, Box, Button, Group, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { IconCheck, IconCopy, IconLock, IconMessageOff } from '@tabler/icons-react';
 import { useEffect, useId } from 'react';
+import { IconCheck } from '../../../icons/IconCheck';
+import { IconCopy } from '../../../icons/IconCopy';
+import { IconLock } from '../../../icons/IconLock';
+import { IconMessageOff } from '../../../icons/IconMessageOff';
 import classes from './referral-link-box.module.css';
 
 type ReferralLinkBoxProps = { userId: string; balanceCents: number };

@@ -1,7 +1,9 @@
 import { formatCents, REFERRAL_LINK_MIN_BALANCE_CENTS, type User } from '@coincard/shared';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IconAlertTriangle } from '../../../icons/IconAlertTriangle';
+import { IconArrowLeft } from '../../../icons/IconArrowLeft';
+import { IconPlus } from '../../../icons/IconPlus';
 import { semanticColors } from '../../../theme';
 import { ReferralLinkBox } from './referral-link-box';
 import { ReferralRewards } from './referral-rewards';

@@ -9,18 +9,16 @@ import {
   type ReferralSummary,
 } from '@coincard/shared';
 import { Alert, Badge, Button, Paper, Stack, Tabs, Text } from '@mantine/core';
-import {
-  IconCreditCard,
-  IconGift,
-  IconGiftFilled,
-  IconHourglassHigh,
-  IconListCheck,
-  IconUserCheck,
-} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { IconCreditCard } from '../../../icons/IconCreditCard';
+import { IconGift } from '../../../icons/IconGift';
+import { IconGiftFilled } from '../../../icons/IconGiftFilled';
+import { IconHourglassHigh } from '../../../icons/IconHourglassHigh';
+import { IconListCheck } from '../../../icons/IconListCheck';
+import { IconUserCheck } from '../../../icons/IconUserCheck';
 import { semanticColors } from '../../../theme';
 import { useReferralSummaryQuery } from '../api/get-referral-summary';
 import { ReferralHowItWorks } from './referral-how-it-works';

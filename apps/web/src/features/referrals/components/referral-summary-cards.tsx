@@ -11,9 +11,11 @@ import {
   ThemeIcon,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCash, IconCoins, IconTargetArrow } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { ErrorState } from '../../../components/error-state';
+import { IconCash } from '../../../icons/IconCash';
+import { IconCoins } from '../../../icons/IconCoins';
+import { IconTargetArrow } from '../../../icons/IconTargetArrow';
 import { semanticColors } from '../../../theme';
 import { useReferralStatsQuery } from '../api/get-referral-stats';
 import { useWithdrawReferralEarningsMutation } from '../api/withdraw-referral-earnings';

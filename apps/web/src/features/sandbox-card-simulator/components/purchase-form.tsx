@@ -1,8 +1,10 @@
 import type { SimulatorCard } from '@coincard/shared';
 import { formatCents, parseDollarsToCents } from '@coincard/shared';
 import { Alert, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconShoppingCart } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
+import { IconCircleCheck } from '../../../icons/IconCircleCheck';
+import { IconCircleX } from '../../../icons/IconCircleX';
+import { IconShoppingCart } from '../../../icons/IconShoppingCart';
 import { type PurchaseResult, useMakePurchaseMutation } from '../api/make-purchase';
 
 const MAX_PURCHASE_CENTS = 1_000_000;

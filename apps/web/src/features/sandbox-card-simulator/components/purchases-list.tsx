@@ -1,8 +1,9 @@
 import type { SimulatorCard, SimulatorPurchase } from '@coincard/shared';
 import { formatCents } from '@coincard/shared';
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconReceiptRefund } from '@tabler/icons-react';
 import { useId } from 'react';
+import { IconCheck } from '../../../icons/IconCheck';
+import { IconReceiptRefund } from '../../../icons/IconReceiptRefund';
 import { useRefundPurchaseMutation } from '../api/refund-purchase';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,13 +1,14 @@
 import type { SimulatorCard } from '@coincard/shared';
 import { formatCents } from '@coincard/shared';
 import { Anchor, Badge, Box, Button, Container, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconCreditCardOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CardVisual } from '../../../components/card-visual';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { SandboxBanner } from '../../../components/sandbox-banner';
+import { IconArrowLeft } from '../../../icons/IconArrowLeft';
+import { IconCreditCardOff } from '../../../icons/IconCreditCardOff';
 import { isApiError } from '../../../lib/api-client';
 import { semanticColors } from '../../../theme';
 import { useSimulatorCardQuery } from '../api/get-simulator-card';

@@ -1,9 +1,10 @@
 import { COPY_CONFIRMATION_MS, NETWORKS } from '@coincard/shared';
 import { Badge, Button, Code, CopyButton, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { CoinIcon } from '../../../components/coin-icon';
 import { Logo } from '../../../components/logo';
+import { IconCheck } from '../../../icons/IconCheck';
+import { IconCopy } from '../../../icons/IconCopy';
 import { formatCountdown } from '../../../lib/countdown';
 import type { Checkout } from '../api/get-checkout';
 import { formatUsd, statusLook } from './checkout-status';

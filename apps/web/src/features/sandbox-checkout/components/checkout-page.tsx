@@ -1,9 +1,9 @@
 import { Box, Button, Container, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconReceiptOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { SandboxBanner } from '../../../components/sandbox-banner';
+import { IconReceiptOff } from '../../../icons/IconReceiptOff';
 import { isApiError } from '../../../lib/api-client';
 import { useSecondsLeft } from '../../../lib/countdown';
 import { useChooseOutcomeMutation } from '../api/choose-outcome';

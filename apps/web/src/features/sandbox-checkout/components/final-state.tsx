@@ -1,5 +1,8 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconCircleX, IconClockX } from '@tabler/icons-react';
+import { IconArrowLeft } from '../../../icons/IconArrowLeft';
+import { IconCircleCheck } from '../../../icons/IconCircleCheck';
+import { IconCircleX } from '../../../icons/IconCircleX';
+import { IconClockX } from '../../../icons/IconClockX';
 import type { Checkout } from '../api/get-checkout';
 import { finalMessage, statusLook } from './checkout-status';
 

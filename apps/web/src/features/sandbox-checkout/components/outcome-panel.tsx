@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { IconFlask } from '@tabler/icons-react';
 import { useState } from 'react';
+import { IconFlask } from '../../../icons/IconFlask';
 import type { Outcome } from '../api/choose-outcome';
 import type { Checkout } from '../api/get-checkout';
 import { formatUsd } from './checkout-status';

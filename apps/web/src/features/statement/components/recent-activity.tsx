@@ -1,7 +1,8 @@
 import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPlus, IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { IconPlus } from '../../../icons/IconPlus';
+import { IconReceipt } from '../../../icons/IconReceipt';
 import { useActivityQuery } from '../api/get-activity';
 import { StatementTable } from './statement-table';
 

@@ -1,9 +1,11 @@
 import { ACTIVITY_KIND_LABELS, ACTIVITY_KINDS, type ActivityKind, formatCents, type User } from '@coincard/shared';
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { IconArrowLeft } from '../../../icons/IconArrowLeft';
+import { IconDownload } from '../../../icons/IconDownload';
+import { IconSearch } from '../../../icons/IconSearch';
 import { semanticColors } from '../../../theme';
 import { useCardsQuery } from '../../cards/api/get-cards';
 import { exportUrl, useActivityQuery } from '../api/get-activity';

@@ -1,10 +1,10 @@
 import { type ActivityItem, type DepositStatus, formatCents } from '@coincard/shared';
 import { Badge, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconReceipt } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn, type DataTablePagination } from '../../../components/data-table/data-table';
 import { DepositStatusBadge } from '../../../components/deposit-status-badge';
 import { EmptyState } from '../../../components/empty-state';
+import { IconReceipt } from '../../../icons/IconReceipt';
 import { semanticColors } from '../../../theme';
 import { PayLink } from '../../deposits/components/pay-link';
 

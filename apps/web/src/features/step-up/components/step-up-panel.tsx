@@ -1,9 +1,10 @@
 import type { StepUpMethods } from '@coincard/shared';
 import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconFingerprint } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { PasswordField } from '../../../components/password-field';
+import { IconAlertCircle } from '../../../icons/IconAlertCircle';
+import { IconFingerprint } from '../../../icons/IconFingerprint';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage, notifyError } from '../../../lib/notify';
 import { passkeyProblem, passkeysSupported } from '../../../lib/passkeys';

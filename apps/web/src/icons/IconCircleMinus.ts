@@ -1,0 +1,6 @@
+import { createIcon } from './create-icon';
+
+export const IconCircleMinus = /* @__PURE__ */ createIcon('outline', 'circle-minus', 'IconCircleMinus', [
+  ['path', { d: 'M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0', key: 'svg-0' }],
+  ['path', { d: 'M9 12l6 0', key: 'svg-1' }],
+]);
