@@ -76,7 +76,7 @@ export function prerenderPages(options: {
             ssr: options.entry,
             outDir: serverOut,
             emptyOutDir: true,
-            rollupOptions: { output: { entryFileNames: 'render.js' } },
+            rolldownOptions: { output: { entryFileNames: 'render.js' } },
           },
         });
         try {
