@@ -1,5 +1,5 @@
 import type { Alert } from '@coincard/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
@@ -52,6 +52,18 @@ function alertsApi(list: Alert[], options: { failList?: boolean } = {}) {
 }
 
 describe('the alerts bell', () => {
+  it('closes on Escape even when focus has left the open list', async () => {
+    alertsApi([]);
+    renderWithProviders(<AlertBell />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Alerts' }));
+    expect(await screen.findByRole('heading', { name: 'No alerts yet' })).toBeVisible();
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(screen.getByRole('dialog', { name: 'Alerts' })).not.toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'No alerts yet' })).not.toBeInTheDocument());
+  });
+
   it('shows the unread count, lists the alerts and marks one read when it is opened', async () => {
     const calls = alertsApi([
       alert({}),

@@ -1,5 +1,5 @@
 import { ActionIcon, Indicator, Popover } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconBell } from '../../../icons/IconBell';
 import { useLiveConnected } from '../../../lib/use-live-events';
 import { useUnreadAlerts } from '../api/get-alerts';
@@ -10,6 +10,11 @@ const countLabel = (unread: number) => (unread > 99 ? '99+' : String(unread));
 /** The header's bell: the unread count on it, the list in a popover (kept inside the screen down to 320 px). */
 export function AlertBell() {
   const [opened, { close, toggle }] = useDisclosure(false);
+  // Mantine closes on Escape only while focus is inside the list; focus can be elsewhere with the list still open
+  // (the window resized, or a click on something that kept it), and Escape should close it all the same.
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') close();
+  });
   const live = useLiveConnected();
   const { data } = useUnreadAlerts(live);
   const unread = data?.unread ?? 0;
