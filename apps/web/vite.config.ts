@@ -60,11 +60,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      // The pages' code is split by their dynamic imports; every common chunk below 20 kB is copied into the chunks
-      // that use it instead, or a page waits on dozens of requests for a few hundred bytes each.
+      // The entry's exports are nobody's API: Rolldown may shape its chunk freely.
       preserveEntrySignatures: false,
       output: {
         chunkFileNames: (chunk) => (chunk.name === 'admin-area' ? 'assets/admin-[hash].js' : 'assets/[name]-[hash].js'),
+        // Rolldown alone splits shared code finely (131 files, dozens for one page; it has no minimum chunk size):
+        // React apart, everything the entry loads in one chunk, and the small modules two or more pages share, with
+        // what they import, in one more (decision 038).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
