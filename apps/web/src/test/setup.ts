@@ -3,11 +3,6 @@ import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Test files share a process (vitest.config.ts): the app's own modules are loaded afresh for each file, so no
-// module-level state (the sign-out marker, early requests, the live stream's flag) carries from one file to the
-// next; React, Mantine and the other packages stay loaded, which is what sharing saves.
-vi.resetModules();
-
 // Polyfills Mantine needs in jsdom.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
