@@ -11,7 +11,7 @@ import { freePort, serverProcessSuite, startServerProcess } from './test/server-
 const suite = serverProcessSuite();
 
 describe('live events across instances', () => {
-  it('delivers an alert raised on one instance to a stream open on the other (PostgreSQL)', async () => {
+  it('delivers an alert raised on one instance to a stream open on the other, and ends it when its session signs out', async () => {
     const url = suite.database.url;
     if (!url) throw new Error('this suite runs on PostgreSQL only (TEST_DATABASE_URL)');
     const a = await startServerProcess({ databaseUrl: url, port: await freePort(), smtpUrl: suite.smtp.url });
@@ -39,6 +39,10 @@ describe('live events across instances', () => {
       expect((alert.data as { id: string }).id).toBe(newest?.id);
       expect(newest?.title).toBe('Top-up credited: $25.00');
       expect(stream.events.some((event) => event.event === 'deposit')).toBe(true);
+
+      // Signing out on A ends the stream B holds for that session at once, not after LIVE_MAX_STREAM_SECONDS.
+      expect((await customer.client.send(a.url, 'GET', '/api/auth/logout')).status).toBe(200);
+      expect(await stream.untilEnded(5000)).toBe(true);
     } finally {
       await stream?.close();
     }

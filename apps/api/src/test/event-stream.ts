@@ -77,6 +77,12 @@ export async function openEventStream(baseUrl: string, cookie: string, headers: 
         });
       }
     },
+    /** Waits for the server to end the stream; false if it was still open after `timeoutMs`. */
+    async untilEnded(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!ended && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      return ended;
+    },
     /** Waits for a heartbeat (a comment line); false if none came within `timeoutMs`. */
     async heartbeat(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

@@ -5,7 +5,7 @@ import { currentUserQueryKey } from './current-user-key';
  * The API client already tried to refresh, so an InvalidAccessToken reaching a caller means the session is
  * over. Checked by shape so the app shell does not pull in the API client.
  */
-function isSessionOver(error: unknown): boolean {
+export function isSessionOver(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { status, errorCode } = error as { status?: unknown; errorCode?: unknown };
   return status === 401 && errorCode === 'InvalidAccessToken';

@@ -3,6 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/fetch-mock';
+import { currentUserQueryKey } from './current-user-key';
 import { createQueryClient } from './query-client';
 import { useLiveConnected, useLiveEvents } from './use-live-events';
 
@@ -53,7 +54,7 @@ function setUp() {
     },
     { wrapper },
   );
-  return { hook, invalidated };
+  return { hook, invalidated, client };
 }
 
 describe('the live stream in the web app', () => {
@@ -105,5 +106,30 @@ describe('the live stream in the web app', () => {
     });
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/alerts/unread-count');
     expect(FakeEventSource.opened).toHaveLength(2);
+  });
+
+  it('stops, and forgets the user, when its session is over (revoked elsewhere) instead of retrying for ever', async () => {
+    vi.useFakeTimers();
+    const fetchMock = mockFetch(() =>
+      jsonResponse(401, { message: 'Please sign in to continue.', errorCode: 'InvalidAccessToken' }),
+    );
+    const { client } = setUp();
+    client.setQueryData(currentUserQueryKey, { _id: 'u-1' });
+    const first = FakeEventSource.opened[0];
+    if (!first) throw new Error('no stream opened');
+    // The server ended the stream of the revoked session, and refused the browser's reconnection.
+    first.readyState = FakeEventSource.CLOSED;
+    act(() => first.emit('error'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toContain('/api/alerts/unread-count');
+    expect(urls).toContain('/api/auth/refresh');
+    expect(client.getQueryData(currentUserQueryKey)).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(120_000);
+    });
+    expect(FakeEventSource.opened).toHaveLength(1);
   });
 });

@@ -8,6 +8,7 @@ import { activityQueryKey } from './activity-query-key';
 import { api } from './api-client';
 import { cardsQueryKey } from './cards-query-key';
 import { currentUserQueryKey } from './current-user-key';
+import { isSessionOver } from './query-client';
 
 /** After the server refused the stream (an expired session, too many tabs): 5 s, doubling to a minute. */
 const RETRY_FIRST_MS = 5000;
@@ -70,7 +71,8 @@ const EVERYTHING_LIVE = [
  * so the bell, Add Funds' payment step and the card page change without waiting for their next poll. The browser
  * reconnects by itself after a network drop; every reconnection refetches what an event missed in between. When the
  * server refuses the stream (the session needs renewing, or too many tabs), a request through the API client renews
- * the session and the stream is opened again after a back-off. Polling stays on as the fallback throughout.
+ * the session and the stream is opened again after a back-off, unless the session is over (revoked: the server ends
+ * the stream of a revoked session at once), which signs the tab out. Polling stays on as the fallback throughout.
  */
 export function useLiveEvents(enabled = true) {
   const client = useQueryClient();
@@ -105,12 +107,19 @@ export function useLiveEvents(enabled = true) {
         if (source?.readyState !== EventSource.CLOSED || stopped) return;
         retryTimer = setTimeout(() => {
           // Renews an expired session on the way (api-client), then tries the stream again.
-          void api
-            .get('/alerts/unread-count')
-            .catch(() => undefined)
-            .finally(() => {
+          api.get('/alerts/unread-count').then(
+            () => {
               if (!stopped) open();
-            });
+            },
+            (error: unknown) => {
+              if (stopped) return;
+              // Not even a renewal let it in: the session is over (signed out elsewhere, revoked, expired), and the
+              // stream would be refused again and again. Forgetting the user sends them to sign in, as any request
+              // that meets an ended session does (query-client.ts), and that leaves this page.
+              if (isSessionOver(error)) client.setQueryData(currentUserQueryKey, null);
+              else open();
+            },
+          );
         }, retryMs);
         retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
       });

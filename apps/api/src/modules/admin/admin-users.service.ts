@@ -6,7 +6,7 @@ import type { Deps, RequestContext } from '../../deps.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
 import { audit } from '../audit/audit.js';
-import { revokeUserSessions } from '../auth/sessions.service.js';
+import { revokeSessions } from '../auth/sessions.service.js';
 import { listOwnDeposits } from '../deposits/own-deposits-page.js';
 import { userBalanceSql } from '../ledger/ledger-read.js';
 import { platformTotals } from '../stats/platform-counts.js';
@@ -82,7 +82,7 @@ export async function setSuspension(
     const unchanged = next === locked.suspended;
     if (!unchanged) {
       await tx.update(users).set({ suspended: next, updatedAt: now }).where(eq(users.id, target.id));
-      if (next) await revokeUserSessions(tx, target.id, 'suspended', now);
+      if (next) await revokeSessions(tx, { userId: target.id, reason: 'suspended', now });
     }
     // A repeat (a retry, a second tab) changes nothing but is still someone's action: recorded as such.
     await audit(tx, {

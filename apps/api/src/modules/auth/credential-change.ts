@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/client.js';
 import { oneTimeCodes } from '../../db/schema/index.js';
-import { revokeUserSessions } from './sessions.service.js';
+import { revokeSessions } from './sessions.service.js';
 
 /**
  * After any change of password, e-mail or two-factor: every open reset link, verification link and code of the
@@ -9,11 +9,11 @@ import { revokeUserSessions } from './sessions.service.js';
  * inside the transaction that makes the change.
  */
 export async function afterCredentialChange(
-  tx: Executor,
+  tx: Transaction,
   input: { userId: string; reason: string; now: Date; keepSessionId?: string },
 ): Promise<void> {
   await voidAllOpenCodes(tx, input.userId, input.now);
-  await revokeUserSessions(tx, input.userId, input.reason, input.now, input.keepSessionId);
+  await revokeSessions(tx, { userId: input.userId, except: input.keepSessionId, reason: input.reason, now: input.now });
 }
 
 /** Voids every open link and code of a user, whatever its purpose. */

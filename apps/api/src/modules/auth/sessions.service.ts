@@ -1,6 +1,6 @@
 import { REFRESH_TOKEN_TTL_MS } from '@coincard/shared';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Transaction } from '../../db/client.js';
 import { refreshTokens, sessions, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
@@ -8,6 +8,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { createSealedBox } from '../../lib/sealed-box.js';
 import { audit } from '../audit/audit.js';
+import { publishSessionsEnded } from '../live/live-events.js';
 import type { SessionTokens } from './cookies.js';
 import { readAccessToken, signAccessToken } from './session-tokens.js';
 
@@ -79,10 +80,7 @@ export async function rotateRefreshToken(deps: Deps, refreshToken: string | unde
         return { kind: 'ok', tokens: tokensFor(row.session, next) } as const;
       }
       if (!row.session.revokedAt) {
-        await tx
-          .update(sessions)
-          .set({ revokedAt: now, revokedReason: 'refresh_token_reuse' })
-          .where(eq(sessions.id, row.session.id));
+        await revokeSessions(tx, { sessionId: row.session.id, reason: 'refresh_token_reuse', now });
         await audit(tx, {
           action: 'session.refresh_reuse_detected',
           targetUserId: row.user.id,
@@ -115,13 +113,15 @@ export async function revokeSessionByRefreshToken(
   refreshToken: string | undefined,
 ): Promise<string | null> {
   if (!refreshToken || refreshToken.length > 200) return null;
-  const [row] = await deps.db
-    .select({ sessionId: refreshTokens.sessionId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
-  if (!row) return null;
-  await revokeSession(deps.db, row.sessionId, 'logout', deps.now());
-  return row.sessionId;
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ sessionId: refreshTokens.sessionId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+    if (!row) return null;
+    await revokeSessions(tx, { sessionId: row.sessionId, reason: 'logout', now: deps.now() });
+    return row.sessionId;
+  });
 }
 
 /** Logout with only the access cookie (the refresh cookie is scoped or lost): the signed session id is enough. */
@@ -129,31 +129,60 @@ export async function revokeSessionByAccessToken(deps: Deps, accessToken: string
   if (!accessToken || accessToken.length > 300) return null;
   const sessionId = readAccessToken(deps.keys.accessTokens, accessToken, deps.now());
   if (!sessionId) return null;
-  await revokeSession(deps.db, sessionId, 'logout', deps.now());
+  await deps.db.transaction((tx) => revokeSessions(tx, { sessionId, reason: 'logout', now: deps.now() }));
   return sessionId;
 }
 
-export async function revokeSession(db: Executor, sessionId: string, reason: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
+/** Which sessions a revocation ends, why (sessions.revoked_reason) and when. */
+export type Revocation = {
+  reason: string;
+  now: Date;
+  /** Only sessions not yet expired: the sessions list shows no others, so ending one of those is "not found". */
+  unexpiredOnly?: boolean;
+} & (
+  | {
+      /** One session: a sign-out, a reused refresh token, or (with `ofUser`, its owner) one ended from another. */
+      sessionId: string;
+      ofUser?: string;
+    }
+  | {
+      /** Every session of a user, but the one making the request when `except` names it. */
+      userId: string;
+      except?: string | undefined;
+    }
+);
 
-/** Ends every session of a user, except optionally the one making the request. */
-export async function revokeUserSessions(
-  db: Executor,
-  userId: string,
-  reason: string,
-  now: Date,
-  exceptSessionId?: string,
-): Promise<void> {
-  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
-  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
-  await db
+/**
+ * The one way a session is revoked before it expires. It takes a transaction, and in it also ends the live streams
+ * those sessions opened (GET /api/events), on every instance, as the revocation commits: without this a stream
+ * outlives its session by up to LIVE_MAX_STREAM_SECONDS, and a thief's revoked session would still hear the owner's
+ * alerts, deposits and card changes. Answers the ids of the sessions it revoked (those already revoked are left).
+ */
+export async function revokeSessions(tx: Transaction, revocation: Revocation): Promise<string[]> {
+  const conditions = [isNull(sessions.revokedAt)];
+  if (revocation.unexpiredOnly) conditions.push(gt(sessions.expiresAt, revocation.now));
+  if ('sessionId' in revocation) {
+    conditions.push(eq(sessions.id, revocation.sessionId));
+    if (revocation.ofUser) conditions.push(eq(sessions.userId, revocation.ofUser));
+  } else {
+    conditions.push(eq(sessions.userId, revocation.userId));
+    if (revocation.except) conditions.push(ne(sessions.id, revocation.except));
+  }
+  const revoked = await tx
     .update(sessions)
-    .set({ revokedAt: now, revokedReason: reason })
-    .where(and(...conditions));
+    .set({ revokedAt: revocation.now, revokedReason: revocation.reason })
+    .where(and(...conditions))
+    .returning({ id: sessions.id, userId: sessions.userId });
+  const [first] = revoked;
+  if (!first) return [];
+  await publishSessionsEnded(
+    tx,
+    first.userId,
+    'sessionId' in revocation
+      ? { kind: 'these', sessionIds: [first.id] }
+      : { kind: 'all', except: revocation.except ?? null },
+  );
+  return revoked.map((row) => row.id);
 }
 
 /**

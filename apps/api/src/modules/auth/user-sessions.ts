@@ -1,10 +1,12 @@
 import type { Session } from '@coincard/shared';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { sessions } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { whereabouts } from '../../lib/whereabouts.js';
 import { audit } from '../audit/audit.js';
+import { revokeSessions } from './sessions.service.js';
 import type { Principal } from './step-up.js';
 
 /**
@@ -32,31 +34,29 @@ export async function listSessions(deps: Deps, principal: Principal): Promise<Se
 }
 
 /** Ends one of the user's other sessions; another user's (or an unknown) id answers 404, this one 400. */
-export async function endSession(deps: Deps, principal: Principal, sessionId: string, ctx: RequestContext) {
+export async function endSession(deps: Deps, principal: Principal, id: string, ctx: RequestContext) {
+  // PostgreSQL reads a uuid in either case: this session is recognised however its id is written.
+  const sessionId = id.toLowerCase();
   if (sessionId === principal.sessionId) {
     throw new AppError('ValidationError', 'This is the session you are using: sign out instead.');
   }
+  if (!z.uuid().safeParse(sessionId).success) throw notFound('Session');
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const [ended] = await tx
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: 'ended_by_user' })
-      .where(
-        and(
-          sql`${sessions.id}::text = ${sessionId}`,
-          eq(sessions.userId, principal.user.id),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-        ),
-      )
-      .returning({ id: sessions.id });
+    const [ended] = await revokeSessions(tx, {
+      sessionId,
+      ofUser: principal.user.id,
+      unexpiredOnly: true,
+      reason: 'ended_by_user',
+      now,
+    });
     if (!ended) throw notFound('Session');
     await audit(tx, {
       action: 'user.session_ended',
       actorId: principal.user.id,
       targetUserId: principal.user.id,
       ip: ctx.ip,
-      details: { sessionId: ended.id },
+      details: { sessionId: ended },
     });
   });
 }
@@ -65,18 +65,13 @@ export async function endSession(deps: Deps, principal: Principal, sessionId: st
 export async function endOtherSessions(deps: Deps, principal: Principal, ctx: RequestContext): Promise<number> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const ended = await tx
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: 'ended_by_user' })
-      .where(
-        and(
-          eq(sessions.userId, principal.user.id),
-          ne(sessions.id, principal.sessionId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-        ),
-      )
-      .returning({ id: sessions.id });
+    const ended = await revokeSessions(tx, {
+      userId: principal.user.id,
+      except: principal.sessionId,
+      unexpiredOnly: true,
+      reason: 'ended_by_user',
+      now,
+    });
     await audit(tx, {
       action: 'user.other_sessions_ended',
       actorId: principal.user.id,

@@ -14,7 +14,8 @@ const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.s
  * GET /api/events: the signed-in user's live stream (server-sent events), authenticated by the session cookie like
  * any request. It says `ready` on every (re)connection, then `alert`, `deposit` and `card` as they happen (hints: the
  * app refetches what they name), a comment line as a heartbeat, and ends after LIVE_MAX_STREAM_SECONDS so that the
- * browser reconnects and the session is checked again. Behind a proxy: docs/operations.md, Live updates.
+ * browser reconnects and the session is checked again, or at once when its session is revoked (on every instance).
+ * Behind a proxy: docs/operations.md, Live updates.
  */
 export function liveRoutes(deps: Deps, hub: LiveHub): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,9 +30,24 @@ export function liveRoutes(deps: Deps, hub: LiveHub): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user } = principalOf(request);
-        const unsubscribe = hub.subscribe(user.id, (event: LiveEvent) => {
-          reply.raw.write(frame(event.type, event));
+        const { user, sessionId } = principalOf(request);
+        const timers: NodeJS.Timeout[] = [];
+        let stopListening: () => void = () => undefined;
+        let unsubscribe: (() => void) | null = null;
+        const end = () => {
+          for (const timer of timers) clearTimeout(timer);
+          stopListening();
+          unsubscribe?.();
+          if (!reply.raw.writableEnded) reply.raw.end();
+        };
+        // The session goes with the stream: revoking it (a sign-out, "sign out other sessions", a password change,
+        // a suspension...) ends the stream at once on whichever instance holds it, instead of after
+        // LIVE_MAX_STREAM_SECONDS of hints to a session that no longer exists. The browser's reconnection is refused.
+        unsubscribe = hub.subscribe({
+          userId: user.id,
+          sessionId,
+          send: (event: LiveEvent) => reply.raw.write(frame(event.type, event)),
+          end,
         });
         if (!unsubscribe) {
           throw new AppError(
@@ -49,14 +65,6 @@ export function liveRoutes(deps: Deps, hub: LiveHub): FastifyPluginAsyncZod {
           'x-accel-buffering': 'no',
         });
         reply.raw.write(`retry: ${RETRY_MS}\n${frame('ready', { type: 'ready' })}`);
-        const timers: NodeJS.Timeout[] = [];
-        let stopListening: () => void = () => undefined;
-        const end = () => {
-          for (const timer of timers) clearTimeout(timer);
-          stopListening();
-          unsubscribe();
-          if (!reply.raw.writableEnded) reply.raw.end();
-        };
         timers.push(
           setInterval(() => reply.raw.write(': heartbeat\n\n'), deps.config.LIVE_HEARTBEAT_SECONDS * 1000),
           setTimeout(end, deps.config.LIVE_MAX_STREAM_SECONDS * 1000),

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../../lib/app-error.js';
 import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { enqueueMail } from '../../../providers/mail/mail-queue.js';
 import { audit } from '../../audit/audit.js';
-import { revokeUserSessions } from '../sessions.service.js';
+import { revokeSessions } from '../sessions.service.js';
 import { hasSecondFactor, type Principal, secondFactorsOf, verifyStepUp } from '../step-up.js';
 import { assertAdminKeepsSecondFactor } from '../totp/admin-second-factor.js';
 import { listPasskeys, verifyNewPasskey } from './passkeys.service.js';
@@ -45,7 +45,9 @@ export async function addPasskey(
         credential: input.credential,
       });
       await tx.insert(passkeys).values(row);
-      if (firstFactor) await revokeUserSessions(tx, user.id, 'passkey_added', now, principal.sessionId);
+      if (firstFactor) {
+        await revokeSessions(tx, { userId: user.id, except: principal.sessionId, reason: 'passkey_added', now });
+      }
       await audit(tx, {
         action: 'user.passkey_added',
         actorId: user.id,
@@ -110,7 +112,12 @@ export async function removePasskey(
       .returning();
     if (!removed) throw notFound('Passkey');
     await assertAdminKeepsSecondFactor(tx, locked, { email: locked.twoFactorEnabled });
-    await revokeUserSessions(tx, user.id, 'passkey_removed', deps.now(), principal.sessionId);
+    await revokeSessions(tx, {
+      userId: user.id,
+      except: principal.sessionId,
+      reason: 'passkey_removed',
+      now: deps.now(),
+    });
     await audit(tx, {
       action: 'user.passkey_removed',
       actorId: user.id,

@@ -6,7 +6,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { hitRateLimit, RATE_RULES } from '../../../lib/rate-limit.js';
 import { enqueueMail } from '../../../providers/mail/mail-queue.js';
 import { audit } from '../../audit/audit.js';
-import { revokeUserSessions } from '../sessions.service.js';
+import { revokeSessions } from '../sessions.service.js';
 import { type Principal, verifyStepUp } from '../step-up.js';
 import { assertAdminKeepsSecondFactor } from './admin-second-factor.js';
 import { dropRecoveryCodes, recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.js';
@@ -98,7 +98,7 @@ export async function confirmTotpEnrolment(
       .where(eq(totpCredentials.userId, user.id));
     const codes = await replaceRecoveryCodes(tx, deps.keys, user.id, now);
     // A credential change: whoever else holds a session (the reason one turns a factor on) is signed out.
-    await revokeUserSessions(tx, user.id, 'totp_enabled', now, principal.sessionId);
+    await revokeSessions(tx, { userId: user.id, except: principal.sessionId, reason: 'totp_enabled', now });
     await audit(tx, { action: 'user.totp_enabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
     await enqueueMail(deps, tx, deps.mail.secondFactorAdded(user.email, 'An authenticator app'));
     return codes;
@@ -121,7 +121,12 @@ export async function disableTotp(
     await assertAdminKeepsSecondFactor(tx, locked, { email: locked.twoFactorEnabled, totp: false });
     await tx.delete(totpCredentials).where(eq(totpCredentials.userId, user.id));
     await dropRecoveryCodes(tx, user.id);
-    await revokeUserSessions(tx, user.id, 'totp_disabled', deps.now(), principal.sessionId);
+    await revokeSessions(tx, {
+      userId: user.id,
+      except: principal.sessionId,
+      reason: 'totp_disabled',
+      now: deps.now(),
+    });
     await audit(tx, { action: 'user.totp_disabled', actorId: user.id, targetUserId: user.id, ip: ctx.ip });
     await enqueueMail(deps, tx, deps.mail.secondFactorRemoved(user.email, 'The authenticator app'));
   });
