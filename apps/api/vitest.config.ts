@@ -11,31 +11,56 @@ const ALL = ['src/**/*.test.ts'];
  * hot statements of db/prepared-query.ts go through Drizzle on the embedded database).
  */
 function filesCheckingEachDatabase(): string[] {
+  return testFilesWhere((text) => text.includes('usingPostgres') || text.includes('@both-databases'));
+}
+
+function testFilesWhere(holds: (text: string) => boolean): string[] {
   return readdirSync('src', { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
     .map((file) => join('src', file))
-    .filter((file) => {
-      const text = readFileSync(file, 'utf8');
-      return text.includes('usingPostgres') || text.includes('@both-databases');
-    });
+    .filter((file) => holds(readFileSync(file, 'utf8')));
 }
+
+/**
+ * The suites that start the built server as child processes (several instances, a killed one, a restarted database):
+ * their time is mostly the children's and waiting for them, so they run in a lane of their own beside the rest
+ * (scripts/test-lanes.mjs), one file at a time, instead of holding one of the two workers the in-process files share.
+ */
+const SERVER_PROCESS_FILES = testFilesWhere((text) => text.includes('test/server-process.js'));
 
 // With TEST_DATABASE_URL (CI) every file runs on PostgreSQL, and the files above on the embedded default as well, so
 // one run checks both sides. Without it, everything runs on the embedded default except the suites that start the
 // real server as child processes on one database: they need a PostgreSQL server, and are left out rather than skipped.
 const projects = process.env.TEST_DATABASE_URL
   ? [
-      { name: 'postgres', include: ALL },
-      { name: 'embedded', include: filesCheckingEachDatabase(), env: { TEST_DATABASE_URL: '' } },
+      { name: 'postgres', include: ALL, exclude: [...configDefaults.exclude, ...SERVER_PROCESS_FILES] },
+      {
+        name: 'embedded',
+        include: filesCheckingEachDatabase(),
+        exclude: [...configDefaults.exclude, ...SERVER_PROCESS_FILES],
+        env: { TEST_DATABASE_URL: '' },
+      },
+      { name: 'servers', include: SERVER_PROCESS_FILES },
     ]
-  : [{ name: 'embedded', include: ALL, exclude: [...configDefaults.exclude, 'src/**/*.postgres.test.ts'] }];
+  : [
+      {
+        name: 'embedded',
+        include: ALL,
+        exclude: [...configDefaults.exclude, 'src/**/*.postgres.test.ts', ...SERVER_PROCESS_FILES],
+      },
+      {
+        name: 'servers',
+        include: SERVER_PROCESS_FILES,
+        exclude: [...configDefaults.exclude, 'src/**/*.postgres.test.ts'],
+      },
+    ];
 
 export default defineConfig({
   test: {
     pool: 'forks',
     // Each file opens its own database; two at a time on CI's two cores. A third fork made the run 25% shorter but
     // overloaded the multi-instance suites, whose jobs then outlasted their run time and ran twice (decision 036).
-    maxWorkers: 2,
+    maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
     // Only to catch a hang: a test that signs up and verifies several people takes seconds alone, far longer on
     // two cores shared with other suites.
     testTimeout: 90_000,
