@@ -58,8 +58,9 @@ const projects = process.env.TEST_DATABASE_URL
 export default defineConfig({
   test: {
     pool: 'forks',
-    // Each file opens its own database; two at a time on CI's two cores. A third fork made the run 25% shorter but
-    // overloaded the multi-instance suites, whose jobs then outlasted their run time and ran twice (decision 036).
+    // Each file opens its own database; two at a time on CI's two cores (scripts/test-lanes.mjs runs the server-process
+    // suites one at a time beside them). A third fork made the run 25% shorter but overloaded the multi-instance
+    // suites, whose jobs then outlasted their run time and ran twice (decision 036).
     maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
     // Only to catch a hang: a test that signs up and verifies several people takes seconds alone, far longer on
     // two cores shared with other suites.
@@ -67,6 +68,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     setupFiles: ['src/test/fail-on-console-error.ts'],
     globalSetup: ['src/test/template-database.ts'],
-    projects: projects.map((test) => ({ extends: true, test })),
+    // The in-process files share each worker's loaded modules instead of importing the whole app again per file
+    // (80 s of CPU in a run): they mock nothing and each builds its own app on its own database, so nothing of one
+    // file reaches the next. The server-process suites stay isolated; their time is their children's anyway.
+    projects: projects.map((test) => ({ extends: true, test: { ...test, isolate: test.name === 'servers' } })),
   },
 });
