@@ -19,7 +19,14 @@ export type AlertFacts =
   | { kind: 'card_frozen_by_admin'; card: AlertCard }
   | { kind: 'card_low_balance'; card: AlertCard; balanceCents: number }
   | { kind: 'new_device_sign_in'; where: Whereabouts }
-  | { kind: 'card_revealed'; card: AlertCard; where: Whereabouts };
+  | { kind: 'card_revealed'; card: AlertCard; where: Whereabouts }
+  | { kind: 'card_unlocked'; card: AlertCard; change: CardUnlock; where: Whereabouts; at: Date };
+
+/**
+ * What the owner's session did that lets a card spend more (decision 033): unfroze it, or loosened its controls, each
+ * loosening in plain words ("the daily limit was raised from $50.00 to $80.00").
+ */
+export type CardUnlock = { type: 'unfrozen' } | { type: 'controls_loosened'; loosened: string[] };
 
 /** `raiseAlert`'s input: whose, what, and (for a fact that may be reported twice) the key that names it. */
 export type AlertInput = AlertFacts & { userId: string; dedupeKey?: string };

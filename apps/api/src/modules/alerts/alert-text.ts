@@ -1,4 +1,5 @@
 import { formatCents } from '@coincard/shared';
+import { CARD_UNLOCKED_NOT_YOU } from '../../providers/mail/templates/security.js';
 import type { AlertCard, AlertFacts } from './alert-facts.js';
 
 /** An alert as the owner reads it: one title, one or two sentences, and where in the app it leads. */
@@ -58,7 +59,27 @@ export function alertText(facts: AlertFacts): AlertText {
         body: `The full number, expiry and CVV of your card ${cardLabel(facts.card)} were shown on ${facts.where.device}, from ${facts.where.place}.`,
         ...onCard(facts.card),
       };
+    case 'card_unlocked': {
+      const { title, body } = cardUnlockedText(facts);
+      return { title, body, ...onCard(facts.card) };
+    }
   }
+}
+
+/** A card unfrozen or its controls loosened: which card, what changed, where from, and what to do if it was not you. */
+export function cardUnlockedText(facts: Extract<AlertFacts, { kind: 'card_unlocked' }>) {
+  const where = `on ${facts.where.device}, from ${facts.where.place}`;
+  const { title, happened } =
+    facts.change.type === 'unfrozen'
+      ? {
+          title: `Card unfrozen: ${facts.card.name}`,
+          happened: `Your card ${cardLabel(facts.card)} was unfrozen ${where}; it can be used for purchases again.`,
+        }
+      : {
+          title: `Card controls loosened: ${facts.card.name}`,
+          happened: `The spending controls of your card ${cardLabel(facts.card)} were loosened ${where}: ${facts.change.loosened.join('; ')}.`,
+        };
+  return { title, happened, body: `${happened} ${CARD_UNLOCKED_NOT_YOU}` };
 }
 
 function topUpText(facts: Extract<AlertFacts, { kind: 'top_up_credited' }>) {

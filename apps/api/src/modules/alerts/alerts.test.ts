@@ -1,3 +1,4 @@
+import { ALERT_KINDS } from '@coincard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureStartupUsers } from '../../seed/ensure-users.js';
@@ -161,7 +162,12 @@ describe('e-mail preferences', () => {
     const { jar, buy, refund } = await spendable(email, 5000);
     const defaults = (await t.request('GET', '/api/alerts/preferences', { jar })).json();
     expect(defaults.email).toMatchObject({ card_purchase: false, card_refund: true, new_device_sign_in: true });
-    expect(defaults.alwaysMailed).toEqual(['new_device_sign_in', 'card_revealed', 'card_frozen_by_admin']);
+    expect(defaults.alwaysMailed).toEqual([
+      'new_device_sign_in',
+      'card_revealed',
+      'card_frozen_by_admin',
+      'card_unlocked',
+    ]);
 
     const saved = await t.request('PUT', '/api/alerts/preferences', {
       jar,
@@ -232,5 +238,84 @@ describe('security alerts', () => {
     const [revealed] = (await alertsOf(jar)).items;
     expect(revealed).toMatchObject({ kind: 'card_revealed', title: 'Card details shown: Everyday' });
     expect((await t.smtp.latest(email, 'Your card details were shown')).text).toContain('were just shown');
+  });
+});
+
+describe('card unlocked: an unfreeze by the owner', () => {
+  const FIREFOX = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0' };
+  const ofUser = (email: string) => sql`user_id = (select id from users where email = ${email})`;
+  const unlocked = (email: string) => countRows(t, 'alerts', sql`kind = 'card_unlocked' and ${ofUser(email)}`);
+  const mailsTo = (email: string) => t.smtp.mails.filter((mail) => mail.to === email).length;
+
+  it('tells the owner at once, by a mail they cannot switch off, which card was unfrozen, from where and when', async () => {
+    const email = 'unfreezer@example.com';
+    const { jar, cardId } = await userWithCard(t, email);
+    const card = await cardOf(t, jar, cardId);
+    // A thief would switch every mail off first.
+    const off = Object.fromEntries(ALERT_KINDS.map((kind) => [kind, false]));
+    expect((await t.request('PUT', '/api/alerts/preferences', { jar, body: { email: off } })).statusCode).toBe(200);
+    expect((await t.request('PATCH', `/api/cards/${cardId}/freeze`, { jar })).statusCode).toBe(200);
+    expect(await unlocked(email)).toBe(0);
+
+    const unfrozen = await t.request('PATCH', `/api/cards/${cardId}/unfreeze`, {
+      jar,
+      headers: FIREFOX,
+      ip: '198.51.100.23',
+    });
+    expect(unfrozen.statusCode).toBe(200);
+    const [alert] = (await alertsOf(jar)).items;
+    expect(alert).toMatchObject({
+      kind: 'card_unlocked',
+      title: 'Card unfrozen: Everyday',
+      link: `/cards/${cardId}`,
+      readAt: null,
+      body: `Your card Everyday (•••• ${card.last4Digits}) was unfrozen on Firefox on Linux, from Network 198.51.100.x; it can be used for purchases again. If this was not you, freeze the card on its page now, then sign out your other sessions and change your password in Profile Settings.`,
+    });
+    const mail = await t.smtp.latest(email, 'Card unfrozen: Everyday');
+    expect(mail.text).toContain('was unfrozen on Firefox on Linux, from Network 198.51.100.x');
+    expect(mail.text).toMatch(/This happened at \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC\./);
+    expect(mail.text).toContain('sign out your other sessions and change your password');
+    expect(mail.text).toContain(`/cards/${cardId}`);
+    // Written with the unfreeze it reports.
+    expect(await countRows(t, 'audit_log', sql`action = 'card.unfrozen' and details->>'cardId' = ${cardId}`)).toBe(1);
+
+    // Unfreezing a card that is already active changes nothing, so it says nothing.
+    expect((await t.request('PATCH', `/api/cards/${cardId}/unfreeze`, { jar })).statusCode).toBe(200);
+    expect(await unlocked(email)).toBe(1);
+  });
+
+  it("raises nothing for a refused unfreeze or for support lifting its block, and nothing on another user's card", async () => {
+    const email = 'blocked-owner@example.com';
+    const { jar, cardId } = await userWithCard(t, email);
+    const admin = new CookieJar();
+    await signInThroughTwoFactor(t, admin, ADMIN.email, ADMIN.password);
+    expect((await t.request('PATCH', `/api/admin/cards/${cardId}/freeze`, { jar: admin })).statusCode).toBe(200);
+    await t.smtp.latest(email, 'Your card was frozen by support');
+    await t.smtp.settle();
+    const before = {
+      alerts: await countRows(t, 'alerts', ofUser(email)),
+      audits: await countRows(t, 'audit_log', sql`action = 'card.unfrozen'`),
+      mails: mailsTo(email),
+    };
+
+    const refused = await t.request('PATCH', `/api/cards/${cardId}/unfreeze`, { jar });
+    expect(refused.statusCode).toBe(403);
+    const stranger = await t.signUpVerified('unfreeze-stranger@example.com');
+    const foreign = await t.request('PATCH', `/api/cards/${cardId}/unfreeze`, { jar: stranger.jar });
+    expect(foreign.statusCode).toBe(404);
+    await t.smtp.settle();
+    expect({
+      alerts: await countRows(t, 'alerts', ofUser(email)),
+      audits: await countRows(t, 'audit_log', sql`action = 'card.unfrozen'`),
+      mails: mailsTo(email),
+    }).toEqual(before);
+    expect(await countRows(t, 'alerts', ofUser('unfreeze-stranger@example.com'))).toBe(0);
+    expect((await cardOf(t, jar, cardId)).status).toBe('frozen');
+
+    // Support lifting its own block is support's doing, recorded by the admin console: not this alert.
+    const lifted = await t.request('PATCH', `/api/admin/cards/${cardId}/unfreeze`, { jar: admin });
+    expect(lifted.statusCode).toBe(200);
+    expect((await cardOf(t, jar, cardId)).status).toBe('active');
+    expect(await unlocked(email)).toBe(0);
   });
 });

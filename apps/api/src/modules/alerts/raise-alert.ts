@@ -9,7 +9,7 @@ import type { Mail, MailKind } from '../../providers/mail/mailer.js';
 import { publishLive } from '../live/live-events.js';
 import type { AlertInput } from './alert-facts.js';
 import { emailChoices } from './alert-preferences.js';
-import { type AlertText, alertText } from './alert-text.js';
+import { type AlertText, alertText, cardUnlockedText } from './alert-text.js';
 
 /** What raising an alert needs: the queue (its mail), the templates, the clock and this instance's id. */
 export type AlertDeps = Pick<Deps, 'jobs' | 'jobBox' | 'mail' | 'now' | 'instanceId'>;
@@ -23,12 +23,17 @@ const MAIL_KINDS: Record<AlertKind, MailKind> = {
   card_low_balance: 'card-low-balance',
   new_device_sign_in: 'new-device-sign-in',
   card_revealed: 'card-details-shown',
+  card_unlocked: 'card-unlocked',
 };
 
 /** The security alerts keep the mails they had before alerts existed (decision 027); the others share one layout. */
 function mailFor(deps: AlertDeps, to: string, input: AlertInput, text: AlertText): Mail {
   if (input.kind === 'new_device_sign_in') return deps.mail.newDeviceSignIn(to, input.where);
   if (input.kind === 'card_revealed') return deps.mail.cardDetailsShown(to, input.card, input.where);
+  if (input.kind === 'card_unlocked') {
+    const { title, happened } = cardUnlockedText(input);
+    return deps.mail.cardUnlocked(to, { cardId: input.card.id, title, happened, at: input.at });
+  }
   return deps.mail.alert(to, MAIL_KINDS[input.kind], text);
 }
 

@@ -1,3 +1,4 @@
+import { ALERT_KINDS } from '@coincard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authorizationRequest } from '../../test/authorization-helpers.js';
@@ -131,6 +132,130 @@ describe('card controls: GET and PUT /api/cards/{id}/controls', () => {
     expect((await t.request('GET', `/api/cards/${owner.cardId}/controls`, { jar: owner.jar })).json()).toMatchObject(
       NO_CONTROLS,
     );
+  });
+});
+
+describe('loosening controls: the owner is told at once (card_unlocked)', () => {
+  const TIGHT = {
+    perPurchase: 1000,
+    daily: 2000,
+    monthly: 5000,
+    merchantLock: true,
+    blockedCategories: ['gambling', 'travel'],
+  };
+  type Item = { kind: string; title: string; body: string; link: string | null };
+  const unlockAlerts = async (jar: Parameters<typeof cardOf>[1]) =>
+    ((await t.request('GET', '/api/alerts?pageSize=50', { jar })).json().items as Item[]).filter(
+      (alert) => alert.kind === 'card_unlocked',
+    );
+  const loosenedMails = (email: string) =>
+    t.smtp.mails.filter((mail) => mail.to === email && mail.subject.startsWith('Card controls loosened'));
+  const allMailsOff = async (jar: Parameters<typeof cardOf>[1]) => {
+    // A thief would switch every mail off first; the card's controls mail stays on regardless.
+    const off = Object.fromEntries(ALERT_KINDS.map((kind) => [kind, false]));
+    expect((await t.request('PUT', '/api/alerts/preferences', { jar, body: { email: off } })).statusCode).toBe(200);
+  };
+
+  it('raises one always-mailed alert per loosening request, naming what was loosened', async () => {
+    const email = 'loosen@example.com';
+    const user = await cardWithSimulator(email, 0);
+    const card = await cardOf(t, user.jar, user.cardId);
+    await allMailsOff(user.jar);
+    // Setting controls on a card that had none only tightens it.
+    expect((await user.controls(TIGHT)).statusCode).toBe(200);
+    expect(await unlockAlerts(user.jar)).toEqual([]);
+
+    const cases: [Record<string, unknown>, string][] = [
+      [{ perPurchase: 1500 }, 'the per-purchase limit was raised from $10.00 to $15.00'],
+      [{ perPurchase: null }, 'the per-purchase limit of $10.00 was removed'],
+      [{ daily: 3000 }, 'the daily limit was raised from $20.00 to $30.00'],
+      [{ daily: null }, 'the daily limit of $20.00 was removed'],
+      [{ monthly: 9000 }, 'the monthly limit was raised from $50.00 to $90.00'],
+      [{ monthly: null }, 'the monthly limit of $50.00 was removed'],
+      [{ merchantLock: false }, 'the merchant lock was turned off, so the card can be used at any merchant'],
+      [{ blockedCategories: ['travel'] }, 'Gambling purchases are no longer blocked'],
+    ];
+    for (const [index, [change, words]] of cases.entries()) {
+      const loosened = await user.controls({ ...TIGHT, ...change });
+      expect(loosened.statusCode, JSON.stringify(change)).toBe(200);
+      const [alert, ...older] = await unlockAlerts(user.jar);
+      expect(older).toHaveLength(index);
+      expect(alert).toMatchObject({ title: 'Card controls loosened: Everyday', link: `/cards/${user.cardId}` });
+      expect(alert?.body).toContain(
+        `The spending controls of your card Everyday (•••• ${card.last4Digits}) were loosened on `,
+      );
+      expect(alert?.body).toContain(
+        `: ${words}. If this was not you, freeze the card on its page now, then sign out your other sessions and change your password in Profile Settings.`,
+      );
+      const mail = await t.smtp.waitFor((sent) => sent.to === email && sent.text.includes(words));
+      expect(mail.subject).toContain('Card controls loosened: Everyday');
+      expect(mail.text).toMatch(/This happened at \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC\./);
+      // Back to the tight set: tightening says nothing.
+      expect((await user.controls(TIGHT)).statusCode).toBe(200);
+    }
+    expect(await unlockAlerts(user.jar)).toHaveLength(cases.length);
+    await t.smtp.settle();
+    expect(loosenedMails(email)).toHaveLength(cases.length);
+    // Each alert was written with the change it reports.
+    expect(
+      await countRows(t, 'audit_log', sql`action = 'card.controls_changed' and details->>'cardId' = ${user.cardId}`),
+    ).toBe(1 + 2 * cases.length);
+  });
+
+  it('names everything one request loosens in one alert, and says nothing when a change only tightens', async () => {
+    const email = 'mixed-controls@example.com';
+    const user = await cardWithSimulator(email, 0);
+    await user.controls(TIGHT);
+    const mixed = await user.controls({
+      perPurchase: null,
+      daily: 1500,
+      monthly: null,
+      merchantLock: false,
+      blockedCategories: ['groceries'],
+    });
+    expect(mixed.statusCode).toBe(200);
+    const [alert, ...others] = await unlockAlerts(user.jar);
+    expect(others).toEqual([]);
+    expect(alert?.body).toContain(
+      ': the per-purchase limit of $10.00 was removed; the monthly limit of $50.00 was removed; the merchant lock was turned off, so the card can be used at any merchant; Gambling and Travel purchases are no longer blocked.',
+    );
+    // The daily limit went down: that tightened it, so it is not named.
+    expect(alert?.body).not.toContain('daily');
+
+    const tightenings = [
+      { perPurchase: 500, daily: 1500, monthly: null, merchantLock: false, blockedCategories: ['groceries'] },
+      { perPurchase: 500, daily: 1000, monthly: 4000, merchantLock: false, blockedCategories: ['groceries'] },
+      { perPurchase: 500, daily: 1000, monthly: 4000, merchantLock: true, blockedCategories: ['groceries'] },
+      { perPurchase: 500, daily: 1000, monthly: 4000, merchantLock: true, blockedCategories: ['groceries', 'travel'] },
+      // The same set again: nothing changes, nothing is said.
+      { perPurchase: 500, daily: 1000, monthly: 4000, merchantLock: true, blockedCategories: ['groceries', 'travel'] },
+    ];
+    for (const body of tightenings) expect((await user.controls(body)).statusCode).toBe(200);
+    expect(await unlockAlerts(user.jar)).toHaveLength(1);
+    await t.smtp.settle();
+    expect(loosenedMails(email)).toHaveLength(1);
+  });
+
+  it("raises nothing for a refused change: bad controls, or another user's card", async () => {
+    const email = 'refused-loosen@example.com';
+    const owner = await cardWithSimulator(email, 0);
+    await owner.controls(TIGHT);
+    const other = await fundedUser(t, 'refused-loosen-other@example.com', 2000);
+    const foreign = await t.request('PUT', `/api/cards/${owner.cardId}/controls`, {
+      jar: other.jar,
+      body: NO_CONTROLS,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const invalid = await owner.controls({ perPurchase: null, daily: 5000, monthly: 1000 });
+    expect(invalid.statusCode).toBe(400);
+    expect((await t.request('GET', `/api/cards/${owner.cardId}/controls`, { jar: owner.jar })).json()).toMatchObject(
+      TIGHT,
+    );
+    expect(await unlockAlerts(owner.jar)).toEqual([]);
+    expect(await unlockAlerts(other.jar)).toEqual([]);
+    expect(await countRows(t, 'alerts', sql`kind = 'card_unlocked' and card_id = ${owner.cardId}`)).toBe(0);
+    await t.smtp.settle();
+    expect(loosenedMails(email)).toEqual([]);
   });
 });
 

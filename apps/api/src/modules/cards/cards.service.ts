@@ -281,6 +281,16 @@ export async function unfreezeCard(deps: Deps, user: UserRow, cardId: string, ct
         ip: ctx.ip,
         details: { cardId: card.id },
       });
+      // No step-up guards an unfreeze (decision 033): the owner is told at once instead, by a mail that cannot be
+      // switched off, so a stolen session cannot quietly reopen a card its owner froze.
+      await raiseAlert(deps, tx, {
+        userId: user.id,
+        kind: 'card_unlocked',
+        card: { id: card.id, name: card.name, last4: card.last4 },
+        change: { type: 'unfrozen' },
+        where: whereabouts(ctx),
+        at: deps.now(),
+      });
     }
     return Boolean(row);
   });

@@ -13,6 +13,7 @@ export type MailKind =
   | 'second-factor-removed'
   | 'second-factor-reset'
   | 'card-details-shown'
+  | 'card-unlocked'
   | 'card-pin-changed'
   | 'card-purchase'
   | 'card-decline'

@@ -7,6 +7,13 @@ export type Whereabouts = { device: string; place: string };
 const NOT_YOU =
   'If this was not you, change your password now and end the sessions you do not know in Profile Settings.';
 
+/** What to do when a card was unfrozen or its controls loosened by someone else (the alert says the same). */
+export const CARD_UNLOCKED_NOT_YOU =
+  'If this was not you, freeze the card on its page now, then sign out your other sessions and change your password in Profile Settings.';
+
+/** A moment as the mails say it, in UTC so that every reader sees the same words: "5 May 2026 at 14:03 UTC". */
+const utcMoment = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
 /** The mails that tell an owner about something done with their account's credentials (decision 027). */
 export function securityMailTemplates(url: (path: string) => string) {
   const settings = { kind: 'button' as const, label: 'Open Profile Settings', url: url('/profile-settings') };
@@ -93,6 +100,20 @@ export function securityMailTemplates(url: (path: string) => string) {
             kind: 'p',
             text: 'If this was not you, freeze the card on its page, change your password, and end the sessions you do not know in Profile Settings.',
           },
+          settings,
+        ]),
+      };
+    },
+    /** A card unfrozen or its spending controls loosened by the owner's session (the alert's words, and when). */
+    cardUnlocked(to: string, unlock: { cardId: string; title: string; happened: string; at: Date }): Mail {
+      return {
+        to,
+        kind: 'card-unlocked',
+        ...renderMail(unlock.title, unlock.title, [
+          { kind: 'p', text: unlock.happened },
+          { kind: 'p', text: `This happened at ${utcMoment.format(unlock.at)} UTC.` },
+          { kind: 'p', text: CARD_UNLOCKED_NOT_YOU },
+          { kind: 'button', label: 'Open the card', url: url(`/cards/${unlock.cardId}`) },
           settings,
         ]),
       };

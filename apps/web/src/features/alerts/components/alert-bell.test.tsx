@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
+import { LocationProbe, renderWithProviders } from '../../../test/render';
 import { AlertBell } from './alert-bell';
 
 const alert = (overrides: Partial<Alert>): Alert => ({
@@ -86,6 +86,36 @@ describe('the alerts bell', () => {
     await user.click(within(list).getByRole('button', { name: 'Unread: $12.00 at AMAZON' }));
     expect(calls).toContain('POST /api/alerts/0190a000-0000-7000-8000-0000000000a1/read');
     expect(await screen.findByRole('button', { name: 'Alerts' })).toBeInTheDocument();
+  });
+
+  it('shows a card unfrozen or loosened with its own icon, and opens the card', async () => {
+    const cardId = '0190a000-0000-7000-8000-0000000000c1';
+    alertsApi([
+      alert({
+        kind: 'card_unlocked',
+        title: 'Card unfrozen: Everyday',
+        body: 'Your card Everyday (•••• 4242) was unfrozen on Firefox on Linux, from Network 198.51.100.x; it can be used for purchases again. If this was not you, freeze the card on its page now, then sign out your other sessions and change your password in Profile Settings.',
+        link: `/cards/${cardId}`,
+        cardId,
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <AlertBell />
+        <LocationProbe />
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Alerts, 1 unread' }));
+    const list = await screen.findByRole('list', { name: 'Alerts, newest first' });
+    const item = within(list).getByRole('button', { name: 'Unread: Card unfrozen: Everyday' });
+    expect(item).toHaveTextContent('If this was not you, freeze the card on its page now');
+    const icon = item.querySelector('svg.tabler-icon-lock-open');
+    expect(icon).not.toBeNull();
+    expect(icon).toHaveAttribute('aria-hidden', 'true');
+    expect(icon).toHaveAttribute('data-security', 'true');
+    await user.click(item);
+    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(`/cards/${cardId}`);
   });
 
   it('marks every alert read from the list, by keyboard', async () => {

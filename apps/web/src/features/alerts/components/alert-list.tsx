@@ -1,12 +1,35 @@
-import type { Alert } from '@coincard/shared';
+import { ALWAYS_MAILED_ALERTS, type Alert, type AlertKind } from '@coincard/shared';
 import { Box, Button, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
+import type { TablerIcon } from '../../../icons/create-icon';
+import { IconBan } from '../../../icons/IconBan';
 import { IconBellOff } from '../../../icons/IconBellOff';
+import { IconCoins } from '../../../icons/IconCoins';
+import { IconEye } from '../../../icons/IconEye';
+import { IconLockOpen } from '../../../icons/IconLockOpen';
+import { IconLogin } from '../../../icons/IconLogin';
+import { IconReceiptRefund } from '../../../icons/IconReceiptRefund';
+import { IconShoppingCart } from '../../../icons/IconShoppingCart';
+import { IconSnowflake } from '../../../icons/IconSnowflake';
+import { IconWallet } from '../../../icons/IconWallet';
 import { useAlertsList } from '../api/get-alerts';
 import { useMarkAlertRead, useMarkAllAlertsRead } from '../api/mark-alerts-read';
 import classes from './alert-list.module.css';
+
+/** What each kind is about at a glance; the title says it in words, so the icon is hidden from screen readers. */
+const ICONS: Record<AlertKind, TablerIcon> = {
+  card_purchase: IconShoppingCart,
+  card_decline: IconBan,
+  card_refund: IconReceiptRefund,
+  top_up_credited: IconCoins,
+  card_frozen_by_admin: IconSnowflake,
+  card_low_balance: IconWallet,
+  new_device_sign_in: IconLogin,
+  card_revealed: IconEye,
+  card_unlocked: IconLockOpen,
+};
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -81,6 +104,7 @@ export function AlertList({ opened, onNavigate }: AlertListProps) {
                 >
                   <Group gap="xs" wrap="nowrap" align="flex-start">
                     <span className={classes.dot} aria-hidden data-unread={alert.readAt ? undefined : true} />
+                    <AlertIcon kind={alert.kind} />
                     <Stack gap={2} style={{ minWidth: 0 }}>
                       <Text size="sm" fw={alert.readAt ? 500 : 700} className={classes.title}>
                         {alert.title}
@@ -112,5 +136,18 @@ export function AlertList({ opened, onNavigate }: AlertListProps) {
         </ScrollArea.Autosize>
       )}
     </Stack>
+  );
+}
+
+/** The kind's icon; a security alert's (the always-mailed ones) in the danger colour, so it stands out in the list. */
+function AlertIcon({ kind }: { kind: AlertKind }) {
+  const Icon = ICONS[kind];
+  return (
+    <Icon
+      size={18}
+      aria-hidden
+      className={classes.icon}
+      data-security={ALWAYS_MAILED_ALERTS.includes(kind) ? true : undefined}
+    />
   );
 }

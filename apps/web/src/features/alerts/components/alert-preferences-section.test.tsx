@@ -6,7 +6,7 @@ import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { AlertPreferencesSection } from './alert-preferences-section';
 
-const ALWAYS = ['new_device_sign_in', 'card_revealed', 'card_frozen_by_admin'];
+const ALWAYS = ['new_device_sign_in', 'card_revealed', 'card_frozen_by_admin', 'card_unlocked'];
 
 describe('E-mail alerts in Profile Settings', () => {
   it('shows the choices, locks the security ones, and saves a switch', async () => {
@@ -26,6 +26,10 @@ describe('E-mail alerts in Profile Settings', () => {
     const purchases = await screen.findByRole('switch', { name: /Card purchases/ });
     expect(purchases).not.toBeChecked();
     expect(screen.getByRole('switch', { name: /Sign-ins from a new device/ })).toBeDisabled();
+    const unlocked = screen.getByRole('switch', { name: /Card unfrozen or its limits loosened/ });
+    expect(unlocked).toBeChecked();
+    expect(unlocked).toBeDisabled();
+    expect(screen.getByText(/Always sent: it is how you learn someone else opened up one of your cards/)).toBeVisible();
     expect(screen.getByRole('switch', { name: /Refunds/ })).toBeChecked();
     await user.click(purchases);
     expect(bodies).toEqual([{ email: { card_purchase: true } }]);

@@ -23,6 +23,10 @@ const LABELS: Record<AlertKind, { label: string; description: string }> = {
     label: 'Card details shown',
     description: 'Always sent: it is how you learn someone else saw your card number.',
   },
+  card_unlocked: {
+    label: 'Card unfrozen or its limits loosened',
+    description: 'Always sent: it is how you learn someone else opened up one of your cards.',
+  },
 };
 
 /** Profile Settings: which alerts also arrive by e-mail (all of them always show under the bell). */

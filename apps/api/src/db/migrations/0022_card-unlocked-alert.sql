@@ -1,0 +1,2 @@
+ALTER TABLE "alerts" DROP CONSTRAINT "alerts_kind_check";--> statement-breakpoint
+ALTER TABLE "alerts" ADD CONSTRAINT "alerts_kind_check" CHECK ("alerts"."kind" in ('card_purchase', 'card_decline', 'card_refund', 'top_up_credited', 'card_frozen_by_admin', 'card_low_balance', 'new_device_sign_in', 'card_revealed', 'card_unlocked'));
