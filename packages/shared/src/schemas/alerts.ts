@@ -84,8 +84,11 @@ export const alertPreferencesSchema = z.object({
   email: z.object(
     Object.fromEntries(ALERT_KINDS.map((kind) => [kind, z.boolean()])) as Record<AlertKind, z.ZodBoolean>,
   ),
-  /** The kinds whose e-mail cannot be turned off. */
-  alwaysMailed: z.array(z.enum(ALERT_KINDS)),
+  /**
+   * The kinds whose e-mail cannot be turned off. Any text, not this release's list of kinds: a page loaded before a
+   * release that adds one must still read the answer (and `email` keeps only the kinds it knows, so it shows those).
+   */
+  alwaysMailed: z.array(z.string()),
 });
 export type AlertPreferences = z.infer<typeof alertPreferencesSchema>;
 

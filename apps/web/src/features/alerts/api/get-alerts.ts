@@ -1,13 +1,14 @@
-import { type AlertsPage, alertsPageSchema, unreadAlertsSchema } from '@coincard/shared';
+import { unreadAlertsSchema } from '@coincard/shared';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { alertsListQueryKey, unreadAlertsQueryKey } from './alerts-query-keys';
+import { type ListedAlertsPage, listedAlertsPageSchema } from './listed-alert';
 
 /** The live stream refreshes these; polling is the fallback when the stream is closed (a minute apart). */
 const FALLBACK_POLL_MS = 60_000;
 
-export function getAlerts(page: number, signal?: AbortSignal): Promise<AlertsPage> {
-  return api.get(`/alerts?page=${page}`, alertsPageSchema, signal);
+export function getAlerts(page: number, signal?: AbortSignal): Promise<ListedAlertsPage> {
+  return api.get(`/alerts?page=${page}`, listedAlertsPageSchema, signal);
 }
 
 /** The bell's list: newest first, a page of 20 at a time ("Show older"), read only while the list is open. */

@@ -1,12 +1,12 @@
-import { alertSchema } from '@coincard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { alertsQueryKeyRoot } from './alerts-query-keys';
+import { listedAlertSchema } from './listed-alert';
 
 export function useMarkAlertRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (alertId: string) => api.post(`/alerts/${encodeURIComponent(alertId)}/read`, {}, alertSchema),
+    mutationFn: (alertId: string) => api.post(`/alerts/${encodeURIComponent(alertId)}/read`, {}, listedAlertSchema),
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertsQueryKeyRoot }),
   });
 }

@@ -118,6 +118,24 @@ describe('the alerts bell', () => {
     expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(`/cards/${cardId}`);
   });
 
+  it('shows a kind of alert newer than the page (a tab open across a release) from its text, with a plain bell', async () => {
+    const newer = { ...alert({ title: 'Something new happened', body: 'A kind this page does not know yet.' }) };
+    // A server release may add kinds; this page's list must still load and show it.
+    alertsApi([{ ...newer, kind: 'kind_from_a_newer_release' } as unknown as Alert, alert({ id: `${newer.id}2` })]);
+    const user = userEvent.setup();
+    renderWithProviders(<AlertBell />);
+    await user.click(await screen.findByRole('button', { name: 'Alerts, 2 unread' }));
+    const list = await screen.findByRole('list', { name: 'Alerts, newest first' });
+    const item = within(list).getByRole('button', { name: 'Unread: Something new happened' });
+    expect(item).toHaveTextContent('A kind this page does not know yet.');
+    const icon = item.querySelector('svg.tabler-icon-bell');
+    expect(icon).not.toBeNull();
+    expect(icon).not.toHaveAttribute('data-security');
+    expect(within(list).getByRole('button', { name: 'Unread: $12.00 at AMAZON' })).toBeVisible();
+    await user.click(item);
+    await waitFor(() => expect(within(list).queryByRole('button', { name: /^Unread: Something new/ })).toBeNull());
+  });
+
   it('marks every alert read from the list, by keyboard', async () => {
     const calls = alertsApi([alert({})]);
     const user = userEvent.setup();

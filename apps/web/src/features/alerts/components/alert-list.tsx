@@ -1,10 +1,11 @@
-import { ALWAYS_MAILED_ALERTS, type Alert, type AlertKind } from '@coincard/shared';
+import { ALWAYS_MAILED_ALERTS, type AlertKind } from '@coincard/shared';
 import { Box, Button, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import type { TablerIcon } from '../../../icons/create-icon';
 import { IconBan } from '../../../icons/IconBan';
+import { IconBell } from '../../../icons/IconBell';
 import { IconBellOff } from '../../../icons/IconBellOff';
 import { IconCoins } from '../../../icons/IconCoins';
 import { IconEye } from '../../../icons/IconEye';
@@ -15,6 +16,7 @@ import { IconShoppingCart } from '../../../icons/IconShoppingCart';
 import { IconSnowflake } from '../../../icons/IconSnowflake';
 import { IconWallet } from '../../../icons/IconWallet';
 import { useAlertsList } from '../api/get-alerts';
+import type { ListedAlert } from '../api/listed-alert';
 import { useMarkAlertRead, useMarkAllAlertsRead } from '../api/mark-alerts-read';
 import classes from './alert-list.module.css';
 
@@ -44,7 +46,7 @@ export function AlertList({ opened, onNavigate }: AlertListProps) {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const unread = list.data?.pages[0]?.unread ?? 0;
 
-  const openAlert = (alert: Alert) => {
+  const openAlert = (alert: ListedAlert) => {
     if (!alert.readAt) markRead.mutate(alert.id);
     if (alert.link) {
       onNavigate();
@@ -139,15 +141,21 @@ export function AlertList({ opened, onNavigate }: AlertListProps) {
   );
 }
 
-/** The kind's icon; a security alert's (the always-mailed ones) in the danger colour, so it stands out in the list. */
-function AlertIcon({ kind }: { kind: AlertKind }) {
-  const Icon = ICONS[kind];
+const isKnownKind = (kind: string): kind is AlertKind => Object.hasOwn(ICONS, kind);
+
+/**
+ * The kind's icon; a security alert's (the always-mailed ones) in the danger colour, so it stands out in the list. A
+ * kind newer than this page's code (see listed-alert.ts) gets a plain bell.
+ */
+function AlertIcon({ kind }: { kind: string }) {
+  const known = isKnownKind(kind);
+  const Icon = known ? ICONS[kind] : IconBell;
   return (
     <Icon
       size={18}
       aria-hidden
       className={classes.icon}
-      data-security={ALWAYS_MAILED_ALERTS.includes(kind) ? true : undefined}
+      data-security={known && ALWAYS_MAILED_ALERTS.includes(kind) ? true : undefined}
     />
   );
 }

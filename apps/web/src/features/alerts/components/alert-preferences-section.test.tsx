@@ -36,6 +36,21 @@ describe('E-mail alerts in Profile Settings', () => {
     expect(await screen.findByRole('switch', { name: /Card purchases/ })).toBeChecked();
   });
 
+  it('still shows the choices it knows when a newer server answers kinds this page does not (a tab open across a release)', async () => {
+    mockFetch((url) =>
+      url === '/api/alerts/preferences'
+        ? jsonResponse(200, {
+            email: { ...DEFAULT_EMAIL_ALERTS, kind_from_a_newer_release: true },
+            alwaysMailed: [...ALWAYS, 'kind_from_a_newer_release'],
+          })
+        : jsonResponse(404, { message: 'nope', errorCode: 'NotFound' }),
+    );
+    renderWithProviders(<AlertPreferencesSection />);
+    expect(await screen.findByRole('switch', { name: /Card purchases/ })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: /Sign-ins from a new device/ })).toBeDisabled();
+    expect(screen.queryByRole('heading', { name: 'Your choices did not load' })).toBeNull();
+  });
+
   it('offers a retry when the choices did not load', async () => {
     mockFetch(() => jsonResponse(500, { message: 'down', errorCode: 'InternalError' }));
     renderWithProviders(<AlertPreferencesSection />);
