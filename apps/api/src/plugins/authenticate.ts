@@ -18,6 +18,15 @@ declare module 'fastify' {
 
 const invalidAccess = () => new AppError('InvalidAccessToken', 'Please sign in to continue.');
 
+/** The answer to a request whose session has ended: the app renews it or signs the person out. */
+export const sessionOver = invalidAccess;
+
+/** Whether a session is still live (not revoked, not expired, its user not suspended): for a check made again later. */
+export async function isSessionLive(deps: Deps, sessionId: string): Promise<boolean> {
+  const row = await sessionLookup(deps.db)(sessionId, deps.now());
+  return Boolean(row && !row.user.suspended);
+}
+
 /** Loads who is asking from the access cookie; every call goes through here, so suspension bites at once. */
 export async function authenticate(deps: Deps, request: FastifyRequest): Promise<Principal> {
   const { accessToken } = readSessionCookies(request, deps.config);

@@ -42,15 +42,20 @@ export async function readAlertPreferences(deps: Deps, userId: string): Promise<
 }
 
 /**
- * Keeps the kinds named in the body (the others keep their earlier choice or default). Turning off an always-mailed
- * kind is kept as asked but changes nothing: the answer shows it still on.
+ * Keeps the kinds named in the body (the others keep their earlier choice or default). A choice about an always-mailed
+ * kind is not stored at all (the answer shows it still on): a `false` kept from a stolen session would otherwise take
+ * effect the day that kind stopped being always mailed.
  */
 export async function updateAlertPreferences(
   deps: Deps,
   userId: string,
   body: AlertPreferencesBody,
 ): Promise<AlertPreferences> {
-  const changes = Object.fromEntries(Object.entries(body.email).filter(([, value]) => typeof value === 'boolean'));
+  const changes = Object.fromEntries(
+    Object.entries(body.email).filter(
+      ([kind, value]) => typeof value === 'boolean' && !ALWAYS_MAILED_ALERTS.includes(kind as AlertKind),
+    ),
+  );
   const now = deps.now();
   const [row] = await deps.db
     .insert(alertPreferences)

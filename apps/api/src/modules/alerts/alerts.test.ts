@@ -174,8 +174,10 @@ describe('e-mail preferences', () => {
       body: { email: { card_purchase: true, card_refund: false, card_revealed: false } },
     });
     expect(saved.statusCode).toBe(200);
-    // Security alerts stay mailed whatever is asked.
+    // Security alerts stay mailed whatever is asked, and the ask is not even kept.
     expect(saved.json().email).toMatchObject({ card_purchase: true, card_refund: false, card_revealed: true });
+    expect(await countRows(t, 'alert_preferences', sql`email ? 'card_revealed'`)).toBe(0);
+    expect(await countRows(t, 'alert_preferences', sql`email ? 'card_refund'`)).toBe(1);
     const again = await t.request('PUT', '/api/alerts/preferences', { jar, body: { email: { card_decline: false } } });
     expect(again.json().email).toMatchObject({ card_purchase: true, card_refund: false, card_decline: false });
 

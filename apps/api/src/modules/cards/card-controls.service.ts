@@ -8,6 +8,7 @@ import { whereabouts } from '../../lib/whereabouts.js';
 import { raiseAlert } from '../alerts/raise-alert.js';
 import { audit } from '../audit/audit.js';
 import { findOwnCard } from './card-access.js';
+import { limitCardActions } from './card-action-limit.js';
 import { loosenedControls } from './card-controls-loosening.js';
 
 /** Days and months are UTC (decision 033): a day's limit renews at 00:00 UTC, a month's on the 1st at 00:00 UTC. */
@@ -87,6 +88,7 @@ export async function updateCardControls(
   body: CardControlsBody,
   ctx: RequestContext,
 ): Promise<CardControls> {
+  await limitCardActions(deps, user);
   return deps.db.transaction(async (tx) => {
     // Locked like every authorization on the card, so a decision sees the controls before or after, never half.
     const card = await findOwnCard(tx, user.id, cardId, { lock: true });

@@ -236,6 +236,23 @@ describe('loosening controls: the owner is told at once (card_unlocked)', () => 
     expect(loosenedMails(email)).toHaveLength(1);
   });
 
+  it("counts saves against the account's card actions, so a stolen session cannot flood the owner with mail", async () => {
+    const email = 'flood@example.com';
+    const user = await cardWithSimulator(email, 0);
+    // Sixty card actions per account in 15 minutes, saves of controls among them; each second save loosens.
+    const answers: number[] = [];
+    for (let i = 0; i < 61; i += 1) answers.push((await user.controls(i % 2 ? {} : { merchantLock: true })).statusCode);
+    expect(answers.slice(0, 60).every((status) => status === 200)).toBe(true);
+    const refused = await user.controls({ merchantLock: true });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/try again/i);
+    expect(await unlockAlerts(user.jar)).toHaveLength(30);
+    // The refused saves changed nothing.
+    expect((await t.request('GET', `/api/cards/${user.cardId}/controls`, { jar: user.jar })).json()).toMatchObject({
+      merchantLock: false,
+    });
+  });
+
   it("raises nothing for a refused change: bad controls, or another user's card", async () => {
     const email = 'refused-loosen@example.com';
     const owner = await cardWithSimulator(email, 0);

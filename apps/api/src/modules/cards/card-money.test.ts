@@ -408,6 +408,31 @@ describe('monthly card fees', () => {
     expect(await feesOf(brokeCardId)).toEqual([{ period: 1, status: 'paid', paid_from: 'balance' }]);
     expect(await balanceOf(t, broke.jar)).toBe(50 + 1000 - 100);
   });
+
+  it('keeps a card frozen for its fee frozen once the fee is paid, when its owner froze it meanwhile', async () => {
+    const { cardId } = await userWithCard(t, 'fee-then-owner@example.com', { balance: 1550 });
+    t.clock.advance(31 * DAY);
+    await t.runSchedules('charge-monthly-fees');
+    await settleIssuer(t);
+    const owner = { jar: await signInAgain(t, 'fee-then-owner@example.com'), cardId };
+    expect(await cardOf(t, owner.jar, cardId)).toMatchObject({ status: 'frozen', frozenReason: 'unpaid_fee' });
+    // The owner wants it frozen too (a lost card, say): the freeze is theirs from now on.
+    const frozen = await t.request('PATCH', `/api/cards/${cardId}/freeze`, { jar: owner.jar });
+    expect(frozen.statusCode).toBe(200);
+    expect(await cardOf(t, owner.jar, cardId)).toMatchObject({ status: 'frozen', frozenReason: 'user' });
+    const { createDeposit, payInSandbox } = await import('../../test/deposit-helpers.js');
+    const deposit = (
+      await createDeposit(t, owner.jar, { currency: 'USDT', network: 'TRON', amountInUsd: 1000 })
+    ).json();
+    await payInSandbox(t, deposit.paymentUrl, 'paid');
+    await chargeMonthlyFees(t.deps);
+    // The fee is paid, and the card stays frozen until its owner unfreezes it.
+    expect(await feesOf(cardId)).toContainEqual({ period: 1, status: 'paid', paid_from: 'balance' });
+    expect(await cardOf(t, owner.jar, cardId)).toMatchObject({ status: 'frozen', frozenReason: 'user', unpaidFees: 0 });
+    expect((await t.request('PATCH', `/api/cards/${cardId}/unfreeze`, { jar: owner.jar })).statusCode).toBe(200);
+    await settleIssuer(t);
+    expect(await cardOf(t, owner.jar, cardId)).toMatchObject({ status: 'active', frozenReason: null });
+  });
 });
 
 describe('spending recorded from the issuer', () => {

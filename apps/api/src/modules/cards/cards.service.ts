@@ -11,7 +11,7 @@ import {
   MAX_CARDS_PER_USER,
   padPin,
 } from '@coincard/shared';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { type CardRow, cardOperations, cards, referralRewards, type UserRow, users } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
@@ -32,6 +32,7 @@ import { platformAccount } from '../ledger/ledger-accounts.js';
 import { balanceOf } from '../ledger/ledger-read.js';
 import { LIVE_REWARD_STATUSES, payFirstCardReward } from '../referrals/referral-rewards.service.js';
 import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
+import { limitCardActions } from './card-action-limit.js';
 import { terminateCard } from './card-closing.service.js';
 import { completeCardCreation } from './card-creation.service.js';
 import { countDeclines, declinesBetween } from './card-declines.js';
@@ -206,24 +207,33 @@ const creationRefused = (reason: string | null) =>
     `The card issuer declined to create this card${reason ? ` (${reason})` : ''}. The ${formatCents(CARD_CREATION_FEE_CENTS)} fee is back in your balance.`,
   );
 
-/** Freezing is idempotent: a frozen card stays frozen. The issuer is told first, so the app never claims a block it lacks. */
-const limitActions = (deps: Deps, user: UserRow) =>
-  hitRateLimit(deps.db, RATE_RULES.cardActionAccount, user.id, deps.now());
-
+/**
+ * Freezing is idempotent: a frozen card stays frozen. The issuer is told first, so the app never claims a block it
+ * lacks. A card frozen for an unpaid fee becomes the owner's freeze: the fee job reopens only cards frozen for the fee,
+ * and must not reopen one its owner also wanted frozen (nor one the job froze while this request was on its way).
+ */
 export async function freezeCard(deps: Deps, user: UserRow, cardId: string, ctx: RequestContext) {
-  await limitActions(deps, user);
+  await limitCardActions(deps, user);
   const card = await findOwnCard(deps.db, user.id, cardId);
   if (card.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
-  if (card.status === 'frozen') return actionAnswer(deps, card.id, 'Your card is frozen.');
-  await deps.issuer.freezeCard(card.issuerCardId ?? '').catch((error: unknown) => {
-    deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not freeze a card');
-    throw issuerTrouble('freeze the card');
-  });
+  const frozenForFee = card.status === 'frozen' && card.frozenReason === 'unpaid_fee';
+  if (card.status === 'frozen' && !frozenForFee) return actionAnswer(deps, card.id, 'Your card is frozen.');
+  if (!frozenForFee) {
+    await deps.issuer.freezeCard(card.issuerCardId ?? '').catch((error: unknown) => {
+      deps.logger.warn({ err: error, cardId: card.id }, 'issuer could not freeze a card');
+      throw issuerTrouble('freeze the card');
+    });
+  }
   await deps.db.transaction(async (tx) => {
     await tx
       .update(cards)
       .set({ status: 'frozen', frozenReason: 'user', updatedAt: deps.now() })
-      .where(and(eq(cards.id, card.id), eq(cards.status, 'active')));
+      .where(
+        and(
+          eq(cards.id, card.id),
+          or(eq(cards.status, 'active'), and(eq(cards.status, 'frozen'), eq(cards.frozenReason, 'unpaid_fee'))),
+        ),
+      );
     await audit(tx, {
       action: 'card.frozen',
       actorId: user.id,
@@ -240,7 +250,7 @@ export async function freezeCard(deps: Deps, user: UserRow, cardId: string, ctx:
  * balance; one frozen by support stays frozen.
  */
 export async function unfreezeCard(deps: Deps, user: UserRow, cardId: string, ctx: RequestContext) {
-  await limitActions(deps, user);
+  await limitCardActions(deps, user);
   const card = await findOwnCard(deps.db, user.id, cardId);
   if (card.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
   if (card.status === 'active') return actionAnswer(deps, card.id, 'Your card is active.');
@@ -322,7 +332,7 @@ export async function updateCardPin(
   ctx: RequestContext,
 ) {
   const { user } = principal;
-  await limitActions(deps, user);
+  await limitCardActions(deps, user);
   const card = await findOwnCard(deps.db, user.id, cardId);
   if (card.status === 'pending') throw new AppError('CardNotActive', 'This card is still being created.');
   await assertSteppedUp(deps, principal.sessionId);
@@ -353,7 +363,7 @@ export async function updateCardPin(
  * close-deleted-cards job deletes it at the issuer once that has arrived.
  */
 export async function deleteCard(deps: Deps, user: UserRow, cardId: string, ctx: RequestContext) {
-  await limitActions(deps, user);
+  await limitCardActions(deps, user);
   // Fees a card still owes are paid from the balance if it can; what nothing can pay is waived with the card.
   await collectUnpaidFees(deps, (await findOwnCard(deps.db, user.id, cardId)).id);
   const now = deps.now();

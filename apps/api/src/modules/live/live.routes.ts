@@ -2,7 +2,7 @@ import type { LiveEvent } from '@coincard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { principalOf, requireRole } from '../../plugins/authenticate.js';
+import { isSessionLive, principalOf, requireRole, sessionOver } from '../../plugins/authenticate.js';
 import type { LiveHub } from './live-hub.js';
 
 /** Tells the browser how long to wait before reconnecting after the stream drops. */
@@ -43,11 +43,20 @@ export function liveRoutes(deps: Deps, hub: LiveHub): FastifyPluginAsyncZod {
         // The session goes with the stream: revoking it (a sign-out, "sign out other sessions", a password change,
         // a suspension...) ends the stream at once on whichever instance holds it, instead of after
         // LIVE_MAX_STREAM_SECONDS of hints to a session that no longer exists. The browser's reconnection is refused.
+        // Until the answer starts, an event has nowhere to go (the `ready` that opens it says to refetch anyway) and an
+        // end only marks the stream as refused below.
+        let opened = false;
+        let endedBeforeOpening = false;
         unsubscribe = hub.subscribe({
           userId: user.id,
           sessionId,
-          send: (event: LiveEvent) => reply.raw.write(frame(event.type, event)),
-          end,
+          send: (event: LiveEvent) => {
+            if (opened) reply.raw.write(frame(event.type, event));
+          },
+          end: () => {
+            if (opened) end();
+            else endedBeforeOpening = true;
+          },
         });
         if (!unsubscribe) {
           throw new AppError(
@@ -55,6 +64,13 @@ export function liveRoutes(deps: Deps, hub: LiveHub): FastifyPluginAsyncZod {
             'Too many live connections are open for this account; this tab updates by polling instead.',
           );
         }
+        // A revocation that committed after this request's session check and before the subscription above found no
+        // stream to end: the session is read again now that the stream is subscribed (a later one reaches it).
+        if (endedBeforeOpening || !(await isSessionLive(deps, sessionId))) {
+          unsubscribe();
+          throw sessionOver();
+        }
+        opened = true;
         reply.hijack();
         reply.raw.writeHead(200, {
           ...(reply.getHeaders() as Record<string, string>),
