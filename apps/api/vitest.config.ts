@@ -68,9 +68,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     setupFiles: ['src/test/fail-on-console-error.ts'],
     globalSetup: ['src/test/template-database.ts'],
-    // The in-process files share each worker's loaded modules instead of importing the whole app again per file
+    // The files on PostgreSQL share each worker's loaded modules instead of importing the whole app again per file
     // (80 s of CPU in a run): they mock nothing and each builds its own app on its own database, so nothing of one
-    // file reaches the next. The server-process suites stay isolated; their time is their children's anyway.
-    projects: projects.map((test) => ({ extends: true, test: { ...test, isolate: test.name === 'servers' } })),
+    // file reaches the next. Files on the embedded database stay isolated: each PGlite's WebAssembly memory is only
+    // given back with its process (a shared worker grew past 3 GB in a third of the suite), and the server-process
+    // suites' time is their children's anyway.
+    projects: projects.map((test) => ({ extends: true, test: { ...test, isolate: test.name !== 'postgres' } })),
   },
 });
