@@ -75,4 +75,30 @@ describe('a live stream opened while its session is revoked', () => {
     expect(own.response.status).toBe(200);
     await own.close();
   });
+
+  it('lets go of a stream whose browser left while its session was being read', async () => {
+    const { jar } = await app.signUpVerified('stream-gone@example.com');
+    let hit: () => void = () => undefined;
+    let release: () => void = () => undefined;
+    const checked = new Promise<void>((resolve) => {
+      hit = resolve;
+    });
+    gate = { hit, release: new Promise<void>((resolve) => (release = resolve)) };
+    const leaving = new AbortController();
+    const opening = fetch(`${app.appUrl}/api/events`, {
+      headers: { cookie: jar.header(), accept: 'text/event-stream' },
+      signal: leaving.signal,
+    }).catch(() => null);
+    await checked;
+    leaving.abort();
+    await opening;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Had the stream been kept, it would hold one of the five a user may have open (LIVE_MAX_STREAMS_PER_USER).
+    const streams = [];
+    for (let i = 0; i < 5; i += 1) streams.push(await openEventStream(app.appUrl, jar.header()));
+    expect(streams.map((stream) => stream.response.status)).toEqual([200, 200, 200, 200, 200]);
+    await Promise.all(streams.map((stream) => stream.close()));
+  });
 });

@@ -70,6 +70,12 @@ export function liveRoutes(deps: Deps, hub: LiveHub): FastifyPluginAsyncZod {
           unsubscribe();
           throw sessionOver();
         }
+        // The browser may have gone during that read, before the close listener below exists: nothing would end it.
+        if (request.raw.socket.destroyed) {
+          unsubscribe();
+          reply.hijack();
+          return;
+        }
         opened = true;
         reply.hijack();
         reply.raw.writeHead(200, {
