@@ -16,10 +16,8 @@ declare module 'fastify' {
   }
 }
 
-const invalidAccess = () => new AppError('InvalidAccessToken', 'Please sign in to continue.');
-
 /** The answer to a request whose session has ended: the app renews it or signs the person out. */
-export const sessionOver = invalidAccess;
+export const sessionOver = () => new AppError('InvalidAccessToken', 'Please sign in to continue.');
 
 /** Whether a session is still live (not revoked, not expired, its user not suspended): for a check made again later. */
 export async function isSessionLive(deps: Deps, sessionId: string): Promise<boolean> {
@@ -30,12 +28,12 @@ export async function isSessionLive(deps: Deps, sessionId: string): Promise<bool
 /** Loads who is asking from the access cookie; every call goes through here, so suspension bites at once. */
 export async function authenticate(deps: Deps, request: FastifyRequest): Promise<Principal> {
   const { accessToken } = readSessionCookies(request, deps.config);
-  if (!accessToken || accessToken.length > 300) throw invalidAccess();
+  if (!accessToken || accessToken.length > 300) throw sessionOver();
   const now = deps.now();
   const sessionId = readAccessToken(deps.keys.accessTokens, accessToken, now);
-  if (!sessionId) throw invalidAccess();
+  if (!sessionId) throw sessionOver();
   const row = await sessionLookup(deps.db)(sessionId, now);
-  if (!row) throw invalidAccess();
+  if (!row) throw sessionOver();
   if (row.user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
   request.principal = { user: row.user, sessionId, balance: row.balance };
   return request.principal;
@@ -50,6 +48,6 @@ export function requireRole(deps: Deps, roles: readonly Role[]) {
 }
 
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw invalidAccess();
+  if (!request.principal) throw sessionOver();
   return request.principal;
 }

@@ -57,6 +57,17 @@ function setUp() {
   return { hook, invalidated, client };
 }
 
+/** The server closes the first stream and refuses its reconnection; the hook's first retry (5 s) then runs. */
+async function refuseFirstStreamAndWaitForRetry() {
+  const first = FakeEventSource.opened[0];
+  if (!first) throw new Error('no stream opened');
+  first.readyState = FakeEventSource.CLOSED;
+  act(() => first.emit('error'));
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(5000);
+  });
+}
+
 describe('the live stream in the web app', () => {
   it('makes stale what each event names, and refetches everything after a reconnection', () => {
     const { hook, invalidated } = setUp();
@@ -97,13 +108,7 @@ describe('the live stream in the web app', () => {
     vi.useFakeTimers();
     const fetchMock = mockFetch(() => jsonResponse(200, { unread: 0 }));
     setUp();
-    const first = FakeEventSource.opened[0];
-    if (!first) throw new Error('no stream opened');
-    first.readyState = FakeEventSource.CLOSED;
-    act(() => first.emit('error'));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5000);
-    });
+    await refuseFirstStreamAndWaitForRetry();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/alerts/unread-count');
     expect(FakeEventSource.opened).toHaveLength(2);
   });
@@ -115,14 +120,8 @@ describe('the live stream in the web app', () => {
     );
     const { client } = setUp();
     client.setQueryData(currentUserQueryKey, { _id: 'u-1' });
-    const first = FakeEventSource.opened[0];
-    if (!first) throw new Error('no stream opened');
     // The server ended the stream of the revoked session, and refused the browser's reconnection.
-    first.readyState = FakeEventSource.CLOSED;
-    act(() => first.emit('error'));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5000);
-    });
+    await refuseFirstStreamAndWaitForRetry();
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls).toContain('/api/alerts/unread-count');
     expect(urls).toContain('/api/auth/refresh');

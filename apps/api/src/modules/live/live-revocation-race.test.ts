@@ -16,6 +16,15 @@ let gate: Gate | null = null;
 let database: DatabaseHandle;
 let app: TestApp;
 
+/** Holds the next session lookup once it has read the session: `checked` resolves then, `release` lets it answer. */
+function holdNextSessionLookup() {
+  let release: () => void = () => undefined;
+  const checked = new Promise<void>((hit) => {
+    gate = { hit, release: new Promise<void>((resolve) => (release = resolve)) };
+  });
+  return { checked, release: () => release() };
+}
+
 beforeAll(async () => {
   database = await openTestDatabase();
   const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
@@ -54,12 +63,7 @@ describe('a live stream opened while its session is revoked', () => {
     };
     const thiefSession = sessions.sessions.find((session) => !session.current)?._id ?? '';
 
-    let hit: () => void = () => undefined;
-    let release: () => void = () => undefined;
-    const checked = new Promise<void>((resolve) => {
-      hit = resolve;
-    });
-    gate = { hit, release: new Promise<void>((resolve) => (release = resolve)) };
+    const { checked, release } = holdNextSessionLookup();
     const opening = openEventStream(app.appUrl, thief.header());
     await checked;
     expect((await app.request('DELETE', `/api/user/sessions/${thiefSession}`, { jar: owner })).statusCode).toBe(200);
@@ -78,12 +82,7 @@ describe('a live stream opened while its session is revoked', () => {
 
   it('lets go of a stream whose browser left while its session was being read', async () => {
     const { jar } = await app.signUpVerified('stream-gone@example.com');
-    let hit: () => void = () => undefined;
-    let release: () => void = () => undefined;
-    const checked = new Promise<void>((resolve) => {
-      hit = resolve;
-    });
-    gate = { hit, release: new Promise<void>((resolve) => (release = resolve)) };
+    const { checked, release } = holdNextSessionLookup();
     const leaving = new AbortController();
     const opening = fetch(`${app.appUrl}/api/events`, {
       headers: { cookie: jar.header(), accept: 'text/event-stream' },
