@@ -14,10 +14,10 @@ import { ledgerInvariants } from './lib/ledger-invariants.mjs';
 import { prepareLedgerTransfers } from './lib/ledger-transfers.mjs';
 import { residentMiB } from './lib/memory.mjs';
 import { preparePgbench } from './lib/pgbench.mjs';
-import { settle } from './lib/settle.mjs';
 import { cpuPerRequest, cpuSnapshot } from './lib/process-cpu.mjs';
 import { registrationTiming } from './lib/registration-timing.mjs';
 import { measureAdmin, seedScale } from './lib/scale.mjs';
+import { settle } from './lib/settle.mjs';
 import { cardFor, topUp, verifiedUser } from './lib/users.mjs';
 
 const BASE_DB =
