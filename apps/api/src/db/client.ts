@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { nameOrmStatements } from './named-statements.js';
 import * as schema from './schema/index.js';
 import { type SqlClient, sqlClientOf } from './sql-client.js';
 
@@ -56,7 +57,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // session, 57P01): either way its query fails and the pool replaces it. Without a listener on each client, the
     // 'error' event of a checked-out one would be unhandled and end the process.
     pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      nameOrmStatements(client);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (options.migrationUrl) {
       const owner = new pg.Client({ connectionString: options.migrationUrl });
