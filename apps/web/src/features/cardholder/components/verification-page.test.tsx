@@ -64,8 +64,9 @@ async function fillIn(user: UserEvent) {
   await choose(user, 'Issuing country', 'United Kingdom');
 }
 
-// A whole form typed into jsdom takes seconds on a busy machine: these tests get room, and assert no timing.
-describe('Verification page: the form', { timeout: 30_000 }, () => {
+// A whole form typed into jsdom takes about 3 s alone and took 32 s beside the API suites on a slow day (two country
+// lists of about 250 options each): these tests get room, and assert no timing.
+describe('Verification page: the form', { timeout: 60_000 }, () => {
   it('checks every field before the review, says what is wrong on the field, and sends nothing', async () => {
     const user = userEvent.setup();
     const { sent } = serve(makeVerification());
