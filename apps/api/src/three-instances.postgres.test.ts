@@ -204,8 +204,16 @@ describe('three instances on one database', () => {
       const copies = mails.filter((mail) => mail.to === mailTo(i));
       expect(new Set(copies.map((mail) => mail.messageId)).size, mailTo(i)).toBe(1);
     }
-    // Only the mails the killed instance held when it died can have gone out twice.
-    expect(mails.length - MAILS).toBeLessThanOrEqual(20);
+    // A mail goes out twice only when its job ran twice: one the killed instance held when it died (two workers of
+    // ten), or, on a starved machine, one that outlasted its run time or lost the mail server's answer.
+    const [reruns] = await executeRows<{ n: number }>(
+      suite.database.db,
+      sql`select (select count(*) from pgboss.job where name = 'mail' and retry_count > 0
+                    and created_on > now() - interval '10 minutes')
+               + (select count(*) from pgboss.archive where name = 'mail' and retry_count > 0
+                    and created_on > now() - interval '10 minutes')::int as n`,
+    );
+    expect(mails.length - MAILS).toBeLessThanOrEqual(Number(reruns?.n));
     const [credited] = await executeRows<{ n: number; transfers: number }>(
       suite.database.db,
       sql`select count(*)::int as n,
