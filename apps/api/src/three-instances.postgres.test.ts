@@ -204,8 +204,8 @@ describe('three instances on one database', () => {
       const copies = mails.filter((mail) => mail.to === mailTo(i));
       expect(new Set(copies.map((mail) => mail.messageId)).size, mailTo(i)).toBe(1);
     }
-    // A mail goes out twice only when its job ran twice: one the killed instance held when it died (two workers of
-    // ten), or, on a starved machine, one that outlasted its run time or lost the mail server's answer.
+    // A mail goes out twice only when its job ran twice: one the killed instance held when it died (two workers, ten
+    // jobs each), or, on a starved machine, one that outlasted its run time or lost the mail server's answer.
     const [reruns] = await executeRows<{ n: number }>(
       suite.database.db,
       sql`select (select count(*) from pgboss.job where name = 'mail' and retry_count > 0
