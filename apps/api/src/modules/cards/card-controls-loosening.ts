@@ -1,4 +1,10 @@
 import { formatCents, MERCHANT_CATEGORIES } from '@coincard/shared';
+import type { Executor } from '../../db/client.js';
+import type { CardRow } from '../../db/schema/index.js';
+import type { Deps, RequestContext } from '../../deps.js';
+import { whereabouts } from '../../lib/whereabouts.js';
+import type { CardUnlock } from '../alerts/alert-facts.js';
+import { raiseAlert } from '../alerts/raise-alert.js';
 
 /** The controls an owner sets with `PUT /api/cards/{id}/controls`, before or after a change. */
 export type OwnerControls = {
@@ -44,4 +50,26 @@ export function loosenedControls(before: OwnerControls, after: OwnerControls): s
     loosened.push(`${inWords(allowed.map(categoryLabel))} purchases are no longer blocked`);
   }
   return loosened;
+}
+
+/**
+ * Tells the owner, in the caller's transaction, that their session let a card spend more (unfroze it or loosened its
+ * controls): no step-up guards either (decision 033), so a mail that cannot be switched off does, and a stolen session
+ * cannot quietly open a card up.
+ */
+export function alertCardUnlocked(
+  deps: Deps,
+  tx: Executor,
+  card: Pick<CardRow, 'id' | 'userId' | 'name' | 'last4'>,
+  change: CardUnlock,
+  ctx: RequestContext,
+): Promise<boolean> {
+  return raiseAlert(deps, tx, {
+    userId: card.userId,
+    kind: 'card_unlocked',
+    card: { id: card.id, name: card.name, last4: card.last4 },
+    change,
+    where: whereabouts(ctx),
+    at: deps.now(),
+  });
 }

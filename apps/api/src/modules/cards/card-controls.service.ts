@@ -4,12 +4,10 @@ import type { Executor } from '../../db/client.js';
 import { type CardRow, cardAuthorizations, cards, type UserRow } from '../../db/schema/index.js';
 import type { Deps, RequestContext } from '../../deps.js';
 import { addMonths, startOfUtcMonth } from '../../lib/months.js';
-import { whereabouts } from '../../lib/whereabouts.js';
-import { raiseAlert } from '../alerts/raise-alert.js';
 import { audit } from '../audit/audit.js';
 import { findOwnCard } from './card-access.js';
 import { limitCardActions } from './card-action-limit.js';
-import { loosenedControls } from './card-controls-loosening.js';
+import { alertCardUnlocked, loosenedControls } from './card-controls-loosening.js';
 
 /** Days and months are UTC (decision 033): a day's limit renews at 00:00 UTC, a month's on the 1st at 00:00 UTC. */
 export const startOfUtcDay = (date: Date) =>
@@ -125,19 +123,8 @@ export async function updateCardControls(
         after,
       },
     });
-    // No step-up guards loosening (decision 033): the owner is told at once instead, in this transaction, by a mail
-    // that cannot be switched off, so a stolen session cannot quietly open a card up.
     const loosened = loosenedControls(before, after);
-    if (loosened.length > 0) {
-      await raiseAlert(deps, tx, {
-        userId: user.id,
-        kind: 'card_unlocked',
-        card: { id: card.id, name: card.name, last4: card.last4 },
-        change: { type: 'controls_loosened', loosened },
-        where: whereabouts(ctx),
-        at: deps.now(),
-      });
-    }
+    if (loosened.length > 0) await alertCardUnlocked(deps, tx, card, { type: 'controls_loosened', loosened }, ctx);
     return describeControls(deps, tx, updated);
   });
 }

@@ -34,6 +34,7 @@ import { LIVE_REWARD_STATUSES, payFirstCardReward } from '../referrals/referral-
 import { assertNotSuspended, findOwnCard, LIVE_STATUSES } from './card-access.js';
 import { limitCardActions } from './card-action-limit.js';
 import { terminateCard } from './card-closing.service.js';
+import { alertCardUnlocked } from './card-controls-loosening.js';
 import { completeCardCreation } from './card-creation.service.js';
 import { countDeclines, declinesBetween } from './card-declines.js';
 import { queueIssuerFreeze } from './card-issuer-state.js';
@@ -291,16 +292,7 @@ export async function unfreezeCard(deps: Deps, user: UserRow, cardId: string, ct
         ip: ctx.ip,
         details: { cardId: card.id },
       });
-      // No step-up guards an unfreeze (decision 033): the owner is told at once instead, by a mail that cannot be
-      // switched off, so a stolen session cannot quietly reopen a card its owner froze.
-      await raiseAlert(deps, tx, {
-        userId: user.id,
-        kind: 'card_unlocked',
-        card: { id: card.id, name: card.name, last4: card.last4 },
-        change: { type: 'unfrozen' },
-        where: whereabouts(ctx),
-        at: deps.now(),
-      });
+      await alertCardUnlocked(deps, tx, card, { type: 'unfrozen' }, ctx);
     }
     return Boolean(row);
   });
