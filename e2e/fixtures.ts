@@ -83,6 +83,22 @@ export async function expectNoSeriousA11yProblems(page: Page, name: string, opti
 }
 
 /**
+ * A screenshot, bounded: on a starved CI machine Chromium once never answered a full-page capture (the card journey sat
+ * in it until the test's six minutes ran out, and six more in teardown). A capture that has not come back in 30 s is
+ * asked for again once, after a moment; the second failure fails the test, since the shots are what we look at.
+ */
+export async function capture(page: Page, options: { path: string; fullPage?: boolean }) {
+  try {
+    await page.screenshot({ ...options, timeout: 30_000 });
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+    console.warn(`screenshot ${options.path} timed out once; taking it again`);
+    await page.waitForTimeout(1000);
+    await page.screenshot({ ...options, timeout: 60_000 });
+  }
+}
+
+/**
  * Screenshots a screen at desktop width and at 390px (the phone width the design targets), then in the dark
  * colour scheme, and checks each scheme with axe for serious accessibility problems.
  */
@@ -92,16 +108,16 @@ export async function snap(page: Page, name: string) {
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
   await toastsGone(page);
   await settled(page);
-  await page.screenshot({ path: `${ARTIFACTS}${name}-desktop.png`, fullPage: true });
+  await capture(page, { path: `${ARTIFACTS}${name}-desktop.png`, fullPage: true });
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(150);
-  await page.screenshot({ path: `${ARTIFACTS}${name}-mobile.png`, fullPage: true });
+  await capture(page, { path: `${ARTIFACTS}${name}-mobile.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
   await expectNoSeriousA11yProblems(page, name);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForTimeout(150);
-  await page.screenshot({ path: `${ARTIFACTS}${name}-dark.png`, fullPage: true });
+  await capture(page, { path: `${ARTIFACTS}${name}-dark.png`, fullPage: true });
   await expectNoSeriousA11yProblems(page, `${name} (dark)`, { coloursOnly: true });
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { capture, expect } from './fixtures';
 
 /** The folder every spec's screenshots go to (fixtures.ts, snap). */
 export const SCREENS = fileURLToPath(new URL('./artifacts/screens/', import.meta.url));
@@ -41,13 +41,13 @@ export async function shoot(page: Page, name: string, options: { scope?: string 
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 1440 ? 900 : 844 });
     await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SCREENS}${name}-${width}.png`, fullPage });
+    await capture(page, { path: `${SCREENS}${name}-${width}.png`, fullPage });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await expectAxeClean(page, name, options.scope);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SCREENS}${name}-1440-dark.png`, fullPage });
+  await capture(page, { path: `${SCREENS}${name}-1440-dark.png`, fullPage });
   await expectAxeClean(page, `${name} (dark)`, options.scope);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(size);

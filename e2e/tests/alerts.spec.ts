@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yProblems, newUser, payTopUp, test } from '../fixtures';
+import { capture, expect, expectNoSeriousA11yProblems, newUser, payTopUp, test } from '../fixtures';
 
 const ARTIFACTS = new URL('../artifacts/screens/', import.meta.url).pathname;
 const WIDTHS = [1440, 390, 320] as const;
@@ -9,7 +9,7 @@ async function snapWidths(page: Page, name: string, reopen?: () => Promise<void>
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width > 800 ? 900 : 760 });
     await reopen?.();
-    await page.screenshot({ path: `${ARTIFACTS}${name}-${width}.png`, fullPage: true });
+    await capture(page, { path: `${ARTIFACTS}${name}-${width}.png`, fullPage: true });
     await expectNoSeriousA11yProblems(page, `${name} at ${width}px`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} overflows sideways at ${width}px`).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { DEMO_USER, expect, expectNoSeriousA11yProblems, login, test } from '../fixtures';
+import { capture, DEMO_USER, expect, expectNoSeriousA11yProblems, login, test } from '../fixtures';
 
 const SCREENS = fileURLToPath(new URL('../artifacts/screens/', import.meta.url));
 
@@ -108,7 +108,7 @@ test('screenshots at 320, 390 and 1440px: landing, terms, privacy, and the demo 
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
       await openSettled(page, path);
-      await page.screenshot({ path: `${SCREENS}${name}-${width}.png`, fullPage: true });
+      await capture(page, { path: `${SCREENS}${name}-${width}.png`, fullPage: true });
     }
   }
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -119,7 +119,7 @@ test('screenshots at 320, 390 and 1440px: landing, terms, privacy, and the demo 
     await page.setViewportSize({ width, height: 900 });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(200);
-    await page.screenshot({ path: `${SCREENS}63-demo-dashboard-dark-${width}.png`, fullPage: true });
+    await capture(page, { path: `${SCREENS}63-demo-dashboard-dark-${width}.png`, fullPage: true });
   }
   await expectNoSeriousA11yProblems(page, 'demo dashboard (dark)');
 });
