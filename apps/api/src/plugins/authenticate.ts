@@ -25,25 +25,48 @@ export async function isSessionLive(deps: Deps, sessionId: string): Promise<bool
   return Boolean(row && !row.user.suspended);
 }
 
-/** Loads who is asking from the access cookie; every call goes through here, so suspension bites at once. */
-export async function authenticate(deps: Deps, request: FastifyRequest): Promise<Principal> {
+/** The session the access cookie names, checked by its signature and expiry alone (no query); 401 without one. */
+export function sessionIdOf(deps: Deps, request: FastifyRequest, now: Date): string {
   const { accessToken } = readSessionCookies(request, deps.config);
   if (!accessToken || accessToken.length > 300) throw sessionOver();
-  const now = deps.now();
   const sessionId = readAccessToken(deps.keys.accessTokens, accessToken, now);
   if (!sessionId) throw sessionOver();
-  const row = await sessionLookup(deps.db)(sessionId, now);
+  return sessionId;
+}
+
+/**
+ * Admits the session's user (found live in the database: unknown, revoked or expired answers nothing) when
+ * `roles` has their role, and records them on the request. 401 without a live session, 403 for a suspended account
+ * or another role.
+ */
+export function admit(
+  request: FastifyRequest,
+  sessionId: string,
+  row: { user: UserRow; balance: number } | undefined,
+  roles: readonly Role[],
+): Principal {
   if (!row) throw sessionOver();
   if (row.user.suspended) throw new AppError('AccountSuspended', 'Your account is suspended. Contact support.');
+  if (!roles.includes(row.user.role)) throw new AppError('Forbidden', 'You do not have access to this.');
   request.principal = { user: row.user, sessionId, balance: row.balance };
   return request.principal;
+}
+
+/** Loads who is asking from the access cookie; every call goes through here, so suspension bites at once. */
+export async function authenticate(
+  deps: Deps,
+  request: FastifyRequest,
+  roles: readonly Role[] = ['user', 'admin'],
+): Promise<Principal> {
+  const now = deps.now();
+  const sessionId = sessionIdOf(deps, request, now);
+  return admit(request, sessionId, await sessionLookup(deps.db)(sessionId, now), roles);
 }
 
 /** An onRequest hook that admits only the given roles; anyone else gets 403 (or 401 when not signed in). */
 export function requireRole(deps: Deps, roles: readonly Role[]) {
   return async (request: FastifyRequest) => {
-    const { user } = await authenticate(deps, request);
-    if (!roles.includes(user.role)) throw new AppError('Forbidden', 'You do not have access to this.');
+    await authenticate(deps, request, roles);
   };
 }
 

@@ -13,8 +13,9 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { idempotencyHeaders } from '../../lib/idempotency-header.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
+import { authenticatedRead, requireAccessToken } from '../../plugins/authenticated-read.js';
 import { createDeposit, getOwnDeposit, listAllDeposits } from './deposits.service.js';
-import { ownDepositsPageJson } from './own-deposits-page.js';
+import { OWN_DEPOSITS_PAGE, ownDepositsPaging } from './own-deposits-page.js';
 
 const tags = ['transactions'];
 
@@ -47,7 +48,9 @@ export function depositRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        onRequest: requireRole(deps, ['user', 'admin']),
+        // The session is checked with the page, in one round trip (authenticated-read.ts); a request without a valid
+        // access token is refused here, before its query is looked at.
+        onRequest: requireAccessToken(deps),
         schema: {
           tags,
           summary: 'Your top-ups, newest first',
@@ -57,11 +60,11 @@ export function depositRoutes(deps: Deps): FastifyPluginAsyncZod {
       },
       // A page the dashboard polls: PostgreSQL writes the answer's JSON (own-deposits-page.ts), sent as it comes; the
       // schema above still documents it in OpenAPI.
-      async (request, reply) =>
-        reply.type('application/json; charset=utf-8').send(
-          // Already the answer's JSON text: Fastify sends a string with a JSON content type unchanged.
-          (await ownDepositsPageJson(deps, principalOf(request).user, request.query)) as unknown as DepositsPage,
-        ),
+      async (request, reply) => {
+        const { answer } = await authenticatedRead(deps, request, OWN_DEPOSITS_PAGE, ownDepositsPaging(request.query));
+        // Already the answer's JSON text: Fastify sends a string with a JSON content type unchanged.
+        return reply.type('application/json; charset=utf-8').send(answer as unknown as DepositsPage);
+      },
     );
 
     app.get(

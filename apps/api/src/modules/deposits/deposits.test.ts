@@ -201,6 +201,39 @@ describe('creating a top-up', () => {
     expect(bobs.transactions).toEqual([]);
   });
 
+  // The list checks the session in the same statement as the page (authenticated-read.ts): it must refuse exactly
+  // whom every other signed-in route refuses.
+  it('lists top-ups only for a live session of an active account, checking the session before the query', async () => {
+    const { jar, user } = await t.signUpVerified('list-guard@example.com');
+    await createDeposit(t, jar, USDT_TRON_50);
+    const list = (jar?: CookieJar, query = '') => t.request('GET', `/api/transactions${query}`, { jar });
+
+    expect((await list(jar)).json().meta.total).toBe(1);
+    const anonymous = await list(undefined, '?page=zero');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ errorCode: 'InvalidAccessToken' });
+
+    await executeRows(t.deps.db, sql`update users set suspended = true where id = ${user._id}`);
+    const suspended = await list(jar);
+    expect(suspended.statusCode).toBe(403);
+    expect(suspended.json()).toMatchObject({ errorCode: 'AccountSuspended' });
+    expect(suspended.body).not.toContain('transactions');
+    await executeRows(t.deps.db, sql`update users set suspended = false where id = ${user._id}`);
+    expect((await list(jar)).statusCode).toBe(200);
+
+    // The logout clears the browser's cookies; the copy is someone who kept the access token (still signed, not expired).
+    const kept = new CookieJar();
+    kept.set('accessToken', jar.get('accessToken') ?? '');
+    expect((await t.request('GET', '/api/auth/logout', { jar })).statusCode).toBe(200);
+    const ended = await list(kept);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toMatchObject({ errorCode: 'InvalidAccessToken' });
+
+    const admin = new CookieJar();
+    await signInThroughTwoFactor(t, admin, ADMIN.email, ADMIN.password);
+    expect((await list(admin)).json()).toEqual({ transactions: [], meta: { page: 1, pageSize: 10, total: 0, pages: 0 } });
+  });
+
   it('answers one top-up to its owner, following its status as the payment lands, and 404 to anyone else', async () => {
     const owner = await t.signUpVerified('one-deposit@example.com');
     const other = await t.signUpVerified('one-deposit-other@example.com');

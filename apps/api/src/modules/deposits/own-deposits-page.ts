@@ -3,6 +3,7 @@ import { runPrepared } from '../../db/prepared-query.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { pageOffset } from '../../lib/pagination.js';
+import { defineOwnRead } from '../../plugins/authenticated-read.js';
 
 const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -14,41 +15,51 @@ const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-
  * written as JavaScript's toISOString writes them (UTC, milliseconds). The total rides along as a window count; a
  * page past the end has no row to carry it, and counts apart.
  */
-const OWN_DEPOSITS_PAGE = {
-  name: 'own_deposits_page_json',
-  text: `with page as (
+function ownDepositsPageSql(p: { userId: string; email: string; pageSize: string; offset: string; page: string }) {
+  return `with page as (
   select id, provider_payment_id, order_id, amount, amount_paid, currency, network, status, payment_url, expires_at,
     created_at, updated_at, count(*) over () as total
-  from deposits where user_id = $1::uuid order by created_at desc, id desc limit $3::int offset $4::int
+  from deposits where user_id = ${p.userId} order by created_at desc, id desc limit ${p.pageSize} offset ${p.offset}
 )
 select json_build_object(
   'transactions', coalesce((select json_agg(json_build_object(
-    '_id', d.id, 'transactionId', d.provider_payment_id, 'orderId', d.order_id, 'type', 'credit', 'email', $2::text,
+    '_id', d.id, 'transactionId', d.provider_payment_id, 'orderId', d.order_id, 'type', 'credit', 'email', ${p.email},
     'amount', d.amount, 'amountPaid', d.amount_paid, 'currency', d.currency, 'network', d.network,
     'status', d.status, 'paymentUrl', d.payment_url, 'expiresAt', ${isoUtc('d.expires_at')},
     'createdAt', ${isoUtc('d.created_at')}, 'updatedAt', ${isoUtc('d.updated_at')}
   ) order by d.created_at desc, d.id desc) from page d), '[]'::json),
-  'meta', json_build_object('page', $5::int, 'pageSize', $3::int, 'total', t.total,
-    'pages', ceil(t.total::numeric / $3::int)::int)
+  'meta', json_build_object('page', ${p.page}, 'pageSize', ${p.pageSize}, 'total', t.total,
+    'pages', ceil(t.total::numeric / ${p.pageSize})::int)
 )::text as page
-from (select coalesce((select max(total) from page), (select count(*) from deposits where user_id = $1::uuid))
-  as total) t`,
-};
-
-/** The page as the JSON text the list route sends unchanged. */
-export async function ownDepositsPageJson(deps: Deps, user: UserRow, query: PaginationQuery): Promise<string> {
-  const [row] = await runPrepared<{ page: string }>(deps.db, OWN_DEPOSITS_PAGE, [
-    user.id,
-    user.email,
-    query.pageSize,
-    pageOffset(query),
-    query.page,
-  ]);
-  if (!row) throw new Error('the page query answered no row');
-  return row.page;
+from (select coalesce((select max(total) from page), (select count(*) from deposits where user_id = ${p.userId}))
+  as total) t`;
 }
 
-/** The same page as an object, for callers that add to it or serialize it with others. */
+const PAGING = { pageSize: '$3::int', offset: '$4::int', page: '$5::int' };
+
+/** Any user's page, by id: the admin console's view of a user. */
+const USER_DEPOSITS_PAGE = {
+  name: 'user_deposits_page_json',
+  text: ownDepositsPageSql({ userId: '$1::uuid', email: '$2::text', ...PAGING }),
+};
+
+/** The signed-in user's own page, found with their session in one round trip (GET /api/transactions). */
+export const OWN_DEPOSITS_PAGE = defineOwnRead({
+  name: 'own_deposits_page_read',
+  roles: ['user', 'admin'],
+  text: ownDepositsPageSql({ userId: 'me.id', email: 'me.email', ...PAGING }),
+});
+
+/** The paging values of both statements above, from $3 on. */
+export const ownDepositsPaging = (query: PaginationQuery) => [query.pageSize, pageOffset(query), query.page];
+
+/** A user's page as an object (the admin console's view of them). */
 export async function listOwnDeposits(deps: Deps, user: UserRow, query: PaginationQuery): Promise<DepositsPage> {
-  return JSON.parse(await ownDepositsPageJson(deps, user, query)) as DepositsPage;
+  const [row] = await runPrepared<{ page: string }>(deps.db, USER_DEPOSITS_PAGE, [
+    user.id,
+    user.email,
+    ...ownDepositsPaging(query),
+  ]);
+  if (!row) throw new Error('the page query answered no row');
+  return JSON.parse(row.page) as DepositsPage;
 }
