@@ -231,7 +231,10 @@ describe('creating a top-up', () => {
 
     const admin = new CookieJar();
     await signInThroughTwoFactor(t, admin, ADMIN.email, ADMIN.password);
-    expect((await list(admin)).json()).toEqual({ transactions: [], meta: { page: 1, pageSize: 10, total: 0, pages: 0 } });
+    expect((await list(admin)).json()).toEqual({
+      transactions: [],
+      meta: { page: 1, pageSize: 10, total: 0, pages: 0 },
+    });
   });
 
   it('answers one top-up to its owner, following its status as the payment lands, and 404 to anyone else', async () => {
