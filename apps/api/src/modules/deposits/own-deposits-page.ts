@@ -12,27 +12,26 @@ const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-
  * this list, and mapping a dozen columns per row into objects and serializing them again cost the server more CPU
  * than the database spent finding them (docs/decisions/030-at-the-machines-limits.md, section 3). Each item has
  * exactly the fields `toDepositDto` gives a single top-up (a test holds the two to the same answer). Timestamps are
- * written as JavaScript's toISOString writes them (UTC, milliseconds). The total rides along as a window count; a
- * page past the end has no row to carry it, and counts apart.
+ * written as JavaScript's toISOString writes them (UTC, milliseconds). The total is a count beside the page, on the
+ * same index: a window count over the page's rows had PostgreSQL fetch and sort every top-up of the user (about 10%
+ * slower for 34 of them, measured with pgbench).
  */
 function ownDepositsPageSql(p: { userId: string; email: string; pageSize: string; offset: string; page: string }) {
-  return `with page as (
-  select id, provider_payment_id, order_id, amount, amount_paid, currency, network, status, payment_url, expires_at,
-    created_at, updated_at, count(*) over () as total
-  from deposits where user_id = ${p.userId} order by created_at desc, id desc limit ${p.pageSize} offset ${p.offset}
-)
-select json_build_object(
+  return `select json_build_object(
   'transactions', coalesce((select json_agg(json_build_object(
     '_id', d.id, 'transactionId', d.provider_payment_id, 'orderId', d.order_id, 'type', 'credit', 'email', ${p.email},
     'amount', d.amount, 'amountPaid', d.amount_paid, 'currency', d.currency, 'network', d.network,
     'status', d.status, 'paymentUrl', d.payment_url, 'expiresAt', ${isoUtc('d.expires_at')},
     'createdAt', ${isoUtc('d.created_at')}, 'updatedAt', ${isoUtc('d.updated_at')}
-  ) order by d.created_at desc, d.id desc) from page d), '[]'::json),
-  'meta', json_build_object('page', ${p.page}, 'pageSize', ${p.pageSize}, 'total', t.total,
-    'pages', ceil(t.total::numeric / ${p.pageSize})::int)
+  ) order by d.created_at desc, d.id desc)
+  from (select id, provider_payment_id, order_id, amount, amount_paid, currency, network, status, payment_url,
+      expires_at, created_at, updated_at
+    from deposits where user_id = ${p.userId} order by created_at desc, id desc limit ${p.pageSize} offset ${p.offset}) d),
+    '[]'::json),
+  'meta', json_build_object('page', ${p.page}, 'pageSize', ${p.pageSize}, 'total', c.total,
+    'pages', ceil(c.total::numeric / ${p.pageSize})::int)
 )::text as page
-from (select coalesce((select max(total) from page), (select count(*) from deposits where user_id = ${p.userId}))
-  as total) t`;
+from (select count(*) as total from deposits where user_id = ${p.userId}) c`;
 }
 
 const PAGING = { pageSize: '$3::int', offset: '$4::int', page: '$5::int' };
