@@ -31,9 +31,8 @@ function postgresPids(databases) {
 }
 
 /**
- * CPU seconds used so far by the given process and by PostgreSQL: every PostgreSQL process on the machine, or with
- * `databases` only the backends serving them (other work on a shared server is then left out; a backend that ends
- * between two snapshots takes its time with it, so measure over connections that stay open).
+ * CPU ticks used so far by the given process and by each PostgreSQL process: every PostgreSQL process on the
+ * machine, or with `databases` only the backends serving them (other work on a shared server is then left out).
  */
 export function cpuSnapshot(pid, databases) {
   try {
@@ -41,13 +40,31 @@ export function cpuSnapshot(pid, databases) {
   } catch {
     return null;
   }
-  const postgres = postgresPids(databases).reduce((sum, p) => sum + ticksOf(p), 0);
-  return { server: ticksOf(pid) / TICKS_PER_SECOND, postgres: postgres / TICKS_PER_SECOND };
+  const postgres = new Map(postgresPids(databases).map((p) => [p, ticksOf(p)]));
+  return { server: ticksOf(pid), postgres };
+}
+
+/**
+ * PostgreSQL's ticks between two snapshots, backend by backend: one that started in between counts in full; one that
+ * ended in between (a pool closing an idle connection) is left out, since its last ticks are gone with it. Summing the
+ * two snapshots whole instead took an ended backend's whole life off the second, and the column went negative.
+ */
+function postgresTicksBetween(before, after) {
+  let ticks = 0;
+  for (const [p, now] of after) {
+    const then = before.get(p) ?? 0;
+    // Fewer ticks than before: the number was reused by a backend that started in between.
+    ticks += now >= then ? now - then : now;
+  }
+  return ticks;
 }
 
 /** Microseconds of CPU per request between two snapshots, for the server and for PostgreSQL. */
 export function cpuPerRequest(before, after, requests) {
   if (!before || !after || requests === 0) return null;
-  const per = (seconds) => Math.round((seconds * 1e6) / requests);
-  return { server: per(after.server - before.server), postgres: per(after.postgres - before.postgres) };
+  const per = (ticks) => Math.round(((ticks / TICKS_PER_SECOND) * 1e6) / requests);
+  return {
+    server: per(after.server - before.server),
+    postgres: per(postgresTicksBetween(before.postgres, after.postgres)),
+  };
 }
