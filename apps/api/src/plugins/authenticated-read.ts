@@ -1,8 +1,8 @@
-import type { Role } from '@coincard/shared';
+import { ROLES, type Role } from '@coincard/shared';
 import type { FastifyRequest } from 'fastify';
 import { type PreparedQuery, runPrepared } from '../db/prepared-query.js';
 import type { Deps } from '../deps.js';
-import { admit, type Principal, sessionIdOf } from './authenticate.js';
+import { admit, authenticate, type Principal, sessionIdOf } from './authenticate.js';
 import { SESSION_ME_SQL, toPrincipalRow } from './session-lookup.js';
 
 /** A read of the signed-in user's own data, defined once (`defineOwnRead`) and sent as a named statement. */
@@ -25,6 +25,9 @@ export function defineOwnRead(read: {
    */
   text: string;
 }): OwnRead {
+  // Both are written into the statement's text: only known roles, and the session's own two parameters untouched.
+  if (read.roles.some((role) => !ROLES.includes(role))) throw new Error(`${read.name}: unknown role`);
+  if (/\$[12](?!\d)/.test(read.text)) throw new Error(`${read.name}: $1 and $2 are the session's`);
   const roles = read.roles.map((role) => `'${role}'`).join(', ');
   return {
     name: read.name,
@@ -41,7 +44,8 @@ from me`,
 /**
  * Answers `read` for whoever the access cookie names, in one round trip: 401 without a live session, 403 for a
  * suspended account or a role the read does not admit, exactly as `requireRole` would. The principal is recorded on
- * the request as `authenticate` records it.
+ * the request as `authenticate` records it. The route declares `attachValidation: true`: its input is checked after
+ * the session here, as on every other signed-in route, so an ended session with a bad query string is still a 401.
  */
 export async function authenticatedRead(
   deps: Deps,
@@ -49,6 +53,10 @@ export async function authenticatedRead(
   read: OwnRead,
   values: unknown[],
 ): Promise<{ principal: Principal; answer: string }> {
+  if (request.validationError) {
+    await authenticate(deps, request, read.roles);
+    throw request.validationError;
+  }
   const now = deps.now();
   const sessionId = sessionIdOf(deps, request, now);
   const [row] = await runPrepared<{ principal: unknown[]; answer: string | null }>(deps.db, read.statement, [

@@ -49,8 +49,9 @@ export function depositRoutes(deps: Deps): FastifyPluginAsyncZod {
       '/',
       {
         // The session is checked with the page, in one round trip (authenticated-read.ts); a request without a valid
-        // access token is refused here, before its query is looked at.
+        // access token is refused here, and an invalid query string only after the session (attachValidation).
         onRequest: requireAccessToken(deps),
+        attachValidation: true,
         schema: {
           tags,
           summary: 'Your top-ups, newest first',

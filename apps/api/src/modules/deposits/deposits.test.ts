@@ -203,7 +203,7 @@ describe('creating a top-up', () => {
 
   // The list checks the session in the same statement as the page (authenticated-read.ts): it must refuse exactly
   // whom every other signed-in route refuses.
-  it('lists top-ups only for a live session of an active account, checking the session before the query', async () => {
+  it('lists top-ups only for a live session of an active account, checking the session before the query string', async () => {
     const { jar, user } = await t.signUpVerified('list-guard@example.com');
     await createDeposit(t, jar, USDT_TRON_50);
     const list = (jar?: CookieJar, query = '') => t.request('GET', `/api/transactions${query}`, { jar });
@@ -218,16 +218,22 @@ describe('creating a top-up', () => {
     expect(suspended.statusCode).toBe(403);
     expect(suspended.json()).toMatchObject({ errorCode: 'AccountSuspended' });
     expect(suspended.body).not.toContain('transactions');
+    expect((await list(jar, '?page=zero')).json()).toMatchObject({ errorCode: 'AccountSuspended' });
     await executeRows(t.deps.db, sql`update users set suspended = false where id = ${user._id}`);
     expect((await list(jar)).statusCode).toBe(200);
+    const invalid = await list(jar, '?page=zero');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ errorCode: 'ValidationError' });
 
     // The logout clears the browser's cookies; the copy is someone who kept the access token (still signed, not expired).
     const kept = new CookieJar();
     kept.set('accessToken', jar.get('accessToken') ?? '');
     expect((await t.request('GET', '/api/auth/logout', { jar })).statusCode).toBe(200);
-    const ended = await list(kept);
-    expect(ended.statusCode).toBe(401);
-    expect(ended.json()).toMatchObject({ errorCode: 'InvalidAccessToken' });
+    for (const query of ['', '?page=zero', '?pageSize=100000']) {
+      const ended = await list(kept, query);
+      expect(ended.statusCode, query).toBe(401);
+      expect(ended.json()).toMatchObject({ errorCode: 'InvalidAccessToken' });
+    }
 
     const admin = new CookieJar();
     await signInThroughTwoFactor(t, admin, ADMIN.email, ADMIN.password);

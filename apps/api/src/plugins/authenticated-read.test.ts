@@ -1,0 +1,22 @@
+import type { Role } from '@coincard/shared';
+import { describe, expect, it } from 'vitest';
+import { defineOwnRead } from './authenticated-read.js';
+
+// The roles and the read's text are written into one statement with the session lookup.
+describe('defineOwnRead', () => {
+  it('refuses a read that would use the session’s own parameters', () => {
+    expect(() => defineOwnRead({ name: 'x', roles: ['user'], text: 'select $1::text' })).toThrow(/session's/);
+    expect(() => defineOwnRead({ name: 'x', roles: ['user'], text: 'select $2::text' })).toThrow(/session's/);
+    expect(defineOwnRead({ name: 'x', roles: ['user'], text: 'select $12::text' }).statement.text).toContain('$12');
+  });
+
+  it('refuses a role that is not one of the app’s', () => {
+    const role = "user') or true or ('" as Role;
+    expect(() => defineOwnRead({ name: 'x', roles: [role], text: 'select me.id::text' })).toThrow(/unknown role/);
+  });
+
+  it('runs the read only for an admitted, active user', () => {
+    const { statement } = defineOwnRead({ name: 'x', roles: ['user', 'admin'], text: 'select me.id::text' });
+    expect(statement.text).toContain("case when not me.suspended and me.role in ('user', 'admin') then");
+  });
+});
