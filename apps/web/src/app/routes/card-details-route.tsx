@@ -1,7 +1,7 @@
 import { useDisclosure } from '@mantine/hooks';
 import { useParams } from 'react-router';
 import { CardDetails } from '../../features/cards/components/card-details';
-import { AddFundsModal } from '../../features/deposits/components/add-funds-modal';
+import { AddFundsDialog } from '../../features/deposits/components/add-funds-dialog';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** The card page, with Add Money (deposits feature) at hand for a card frozen over an unpaid fee. */
@@ -13,7 +13,7 @@ export function CardDetailsRoute() {
     <>
       {/* Keyed by card: switching cards starts fresh (secrets hidden, history on page 1). */}
       <CardDetails key={id} cardId={id} onAddMoney={addFunds.open} />
-      <AddFundsModal opened={isAddFundsOpen} onClose={addFunds.close} />
+      <AddFundsDialog opened={isAddFundsOpen} onClose={addFunds.close} />
     </>
   );
 }

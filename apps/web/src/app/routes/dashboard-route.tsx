@@ -3,10 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { PageLoader } from '../../components/page-loader';
 import { useCardholderQuery } from '../../features/cardholder/api/get-cardholder';
 import { useCardsQuery } from '../../features/cards/api/get-cards';
-import { CreateCardModal } from '../../features/cards/components/create-card-modal';
+import { CreateCardDialog } from '../../features/cards/components/create-card-dialog';
 import { MyCardsPanel } from '../../features/cards/components/my-cards-panel';
 import { UserDashboard } from '../../features/dashboard/components/user-dashboard';
-import { AddFundsModal } from '../../features/deposits/components/add-funds-modal';
+import { AddFundsDialog } from '../../features/deposits/components/add-funds-dialog';
 import { RecentActivity } from '../../features/statement/components/recent-activity';
 import { useCurrentUser } from '../../lib/current-user';
 import { lazyPage } from '../../lib/lazy-page';
@@ -35,8 +35,8 @@ export function UserDashboardPage({ user }: { user: User }) {
         myCards={<MyCardsPanel user={user} verification={verification} onCreateCard={createCard.open} />}
         recentTopUps={<RecentActivity onAddMoney={addFunds.open} />}
       />
-      <AddFundsModal opened={isAddFundsOpen} onClose={addFunds.close} />
-      <CreateCardModal opened={isCreateCardOpen} onClose={createCard.close} balance={user.balance} />
+      <AddFundsDialog opened={isAddFundsOpen} onClose={addFunds.close} />
+      <CreateCardDialog opened={isCreateCardOpen} onClose={createCard.close} balance={user.balance} />
     </>
   );
 }

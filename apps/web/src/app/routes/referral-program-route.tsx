@@ -1,6 +1,6 @@
 import { useDisclosure } from '@mantine/hooks';
 import { PageLoader } from '../../components/page-loader';
-import { AddFundsModal } from '../../features/deposits/components/add-funds-modal';
+import { AddFundsDialog } from '../../features/deposits/components/add-funds-dialog';
 import { ReferralProgram } from '../../features/referrals/components/referral-program';
 import { useCurrentUser } from '../../lib/current-user';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -14,7 +14,7 @@ export function ReferralProgramRoute() {
   return (
     <>
       <ReferralProgram user={user} onAddMoney={addFunds.open} />
-      <AddFundsModal opened={isAddFundsOpen} onClose={addFunds.close} />
+      <AddFundsDialog opened={isAddFundsOpen} onClose={addFunds.close} />
     </>
   );
 }
