@@ -1,5 +1,5 @@
 import { Modal } from '@mantine/core';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
@@ -14,7 +14,7 @@ function Greeting({ opened, onClose }: { opened: boolean; onClose: () => void })
 }
 
 describe('lazyDialog', () => {
-  it('downloads nothing until first opened, shows a named spinner until the code is in, then the dialog', async () => {
+  it('opened before its code is in, shows its title and a named spinner, then the dialog', async () => {
     let loads = 0;
     let arrive: (module: { Greeting: typeof Greeting }) => void = () => undefined;
     const LazyGreeting = lazyDialog(
@@ -50,5 +50,23 @@ describe('lazyDialog', () => {
     await act(async () => arrive({ Greeting }));
     expect(await screen.findByText('Hello')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByLabelText('Loading Say hello')).not.toBeInTheDocument());
+  });
+
+  it('fetches its code at the visitor’s first gesture on the page, before anyone opens it, and only once', async () => {
+    let loads = 0;
+    const LazyGreeting = lazyDialog(
+      async () => {
+        loads += 1;
+        return { Greeting };
+      },
+      'Greeting',
+      'Say hello',
+    );
+    renderWithProviders(<LazyGreeting opened={false} onClose={() => undefined} />);
+    expect(loads).toBe(0);
+    fireEvent.pointerOver(document.body);
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect(loads).toBe(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
