@@ -25,7 +25,7 @@ function atFirstGesture(task: () => void): () => void {
  * largest text only once the forms behind those buttons (their fields, their validation) had come over a slow
  * phone's network too. The code is fetched at the visitor's first gesture on the page (a pointer moving over it, a
  * touch, a key), so it is usually in by the time the button is pressed, and a page merely loaded fetches nothing
- * more (fetched when the page fell idle instead, it added its own work to the page's load: decision 030). Opened
+ * more (fetched when the page fell idle instead, it added its own work to the page's load: decision 034). Opened
  * sooner, the dialog shows its title and a spinner until its code is in. Once opened it stays mounted, so it closes
  * with its own transition.
  */
