@@ -2,7 +2,7 @@ import { ROLES, type Role } from '@coincard/shared';
 import type { FastifyRequest } from 'fastify';
 import { type PreparedQuery, runPrepared } from '../db/prepared-query.js';
 import type { Deps } from '../deps.js';
-import { admit, authenticate, type Principal, sessionIdOf } from './authenticate.js';
+import { admit, authenticate, sessionIdOf } from './authenticate.js';
 import { SESSION_ME_SQL, toPrincipalRow } from './session-lookup.js';
 
 /** A read of the signed-in user's own data, defined once (`defineOwnRead`) and sent as a named statement. */
@@ -44,15 +44,16 @@ from me`,
 /**
  * Answers `read` for whoever the access cookie names, in one round trip: 401 without a live session, 403 for a
  * suspended account or a role the read does not admit, exactly as `requireRole` would. The principal is recorded on
- * the request as `authenticate` records it. The route declares `attachValidation: true`: its input is checked after
- * the session here, as on every other signed-in route, so an ended session with a bad query string is still a 401.
+ * the request as `authenticate` records it. The route declares `attachValidation: true` and no onRequest check: its
+ * input is judged only after the session here, as on every other signed-in route, so an ended session with a bad
+ * query string is still a 401.
  */
 export async function authenticatedRead(
   deps: Deps,
   request: FastifyRequest,
   read: OwnRead,
   values: unknown[],
-): Promise<{ principal: Principal; answer: string }> {
+): Promise<string> {
   if (request.validationError) {
     await authenticate(deps, request, read.roles);
     throw request.validationError;
@@ -64,17 +65,7 @@ export async function authenticatedRead(
     now.toISOString(),
     ...values,
   ]);
-  const principal = admit(request, sessionId, row ? toPrincipalRow(row.principal) : undefined, read.roles);
+  admit(request, sessionId, row ? toPrincipalRow(row.principal) : undefined, read.roles);
   if (row?.answer == null) throw new Error(`${read.name}: the read answered nothing for an admitted user`);
-  return { principal, answer: row.answer };
-}
-
-/**
- * The onRequest half of an authenticated read: a request without a valid access token is refused before its input
- * is looked at, as every other signed-in route refuses it; the database check comes with the read.
- */
-export function requireAccessToken(deps: Deps) {
-  return async (request: FastifyRequest) => {
-    sessionIdOf(deps, request, deps.now());
-  };
+  return row.answer;
 }

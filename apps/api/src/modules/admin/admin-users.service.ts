@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { likePattern, pageMeta, pageOffset } from '../../lib/pagination.js';
 import { audit } from '../audit/audit.js';
 import { revokeSessions } from '../auth/sessions.service.js';
-import { listOwnDeposits } from '../deposits/own-deposits-page.js';
+import { listUserDeposits } from '../deposits/own-deposits-page.js';
 import { userBalanceSql } from '../ledger/ledger-read.js';
 import { platformTotals } from '../stats/platform-counts.js';
 import { setTwoFactor, toUserDto } from '../users/users.service.js';
@@ -126,5 +126,5 @@ export async function setUserTwoFactor(
 
 /** GET /api/admin/users/{id}/deposits: one user's top-ups, newest first. */
 export async function listDepositsOfUser(deps: Deps, userId: string, query: PaginationQuery) {
-  return listOwnDeposits(deps, await loadTarget(deps, userId), query);
+  return listUserDeposits(deps, await loadTarget(deps, userId), query);
 }

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { idempotencyHeaders } from '../../lib/idempotency-header.js';
 import { principalOf, requireRole } from '../../plugins/authenticate.js';
-import { authenticatedRead, requireAccessToken } from '../../plugins/authenticated-read.js';
+import { authenticatedRead } from '../../plugins/authenticated-read.js';
 import { createDeposit, getOwnDeposit, listAllDeposits } from './deposits.service.js';
 import { OWN_DEPOSITS_PAGE, ownDepositsPaging } from './own-deposits-page.js';
 
@@ -48,9 +48,8 @@ export function depositRoutes(deps: Deps): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        // The session is checked with the page, in one round trip (authenticated-read.ts); a request without a valid
-        // access token is refused here, and an invalid query string only after the session (attachValidation).
-        onRequest: requireAccessToken(deps),
+        // The session is checked with the page, in one round trip (authenticated-read.ts), and before the query string
+        // is judged (attachValidation), as every signed-in route does.
         attachValidation: true,
         schema: {
           tags,
@@ -62,7 +61,7 @@ export function depositRoutes(deps: Deps): FastifyPluginAsyncZod {
       // A page the dashboard polls: PostgreSQL writes the answer's JSON (own-deposits-page.ts), sent as it comes; the
       // schema above still documents it in OpenAPI.
       async (request, reply) => {
-        const { answer } = await authenticatedRead(deps, request, OWN_DEPOSITS_PAGE, ownDepositsPaging(request.query));
+        const answer = await authenticatedRead(deps, request, OWN_DEPOSITS_PAGE, ownDepositsPaging(request.query));
         // Already the answer's JSON text: Fastify sends a string with a JSON content type unchanged.
         return reply.type('application/json; charset=utf-8').send(answer as unknown as DepositsPage);
       },

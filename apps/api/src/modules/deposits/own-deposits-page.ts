@@ -53,7 +53,7 @@ export const OWN_DEPOSITS_PAGE = defineOwnRead({
 export const ownDepositsPaging = (query: PaginationQuery) => [query.pageSize, pageOffset(query), query.page];
 
 /** A user's page as an object (the admin console's view of them). */
-export async function listOwnDeposits(deps: Deps, user: UserRow, query: PaginationQuery): Promise<DepositsPage> {
+export async function listUserDeposits(deps: Deps, user: UserRow, query: PaginationQuery): Promise<DepositsPage> {
   const [row] = await runPrepared<{ page: string }>(deps.db, USER_DEPOSITS_PAGE, [
     user.id,
     user.email,
