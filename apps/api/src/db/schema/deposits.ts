@@ -47,6 +47,12 @@ export const deposits = pgTable(
     requestHash: text('request_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The top-up as an item of the user's list (GET /api/transactions), as JSON text: written by a trigger on every
+     * insert and update from the row itself (the default is never what is stored), so the list reads it instead of
+     * building ten objects per request (docs/decisions/039-lists-read-as-stored-json.md).
+     */
+    listJson: text('list_json').notNull().default('{}'),
   },
   (t) => [
     uniqueIndex('deposits_order_id_unique').on(t.orderId),
