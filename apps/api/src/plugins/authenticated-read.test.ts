@@ -1,6 +1,6 @@
 import type { Role } from '@coincard/shared';
 import { describe, expect, it } from 'vitest';
-import { defineOwnRead } from './authenticated-read.js';
+import { defineOwnRead, defineOwnRows } from './authenticated-read.js';
 
 // The roles and the read's text are written into one statement with the session lookup.
 describe('defineOwnRead', () => {
@@ -18,5 +18,21 @@ describe('defineOwnRead', () => {
   it('runs the read only for an admitted, active user', () => {
     const { statement } = defineOwnRead({ name: 'x', roles: ['user', 'admin'], text: 'select me.id::text' });
     expect(statement.text).toContain("case when not me.suspended and me.role in ('user', 'admin') then");
+  });
+});
+
+describe('defineOwnRows', () => {
+  it('refuses the session’s parameters in the read or its check, and unknown roles', () => {
+    expect(() => defineOwnRows({ name: 'x', roles: ['user'], text: 'select $1::text' })).toThrow(/session's/);
+    expect(() => defineOwnRows({ name: 'x', roles: ['user'], text: 'select 1', check: '$2 is null' })).toThrow(
+      /session's/,
+    );
+    expect(() => defineOwnRows({ name: 'x', roles: ['root' as Role], text: 'select 1' })).toThrow(/unknown role/);
+  });
+
+  it('runs the read and its check only for an admitted, active user', () => {
+    const { statement } = defineOwnRows({ name: 'x', roles: ['user'], text: 'select 1', check: '$3::int = 1' });
+    expect(statement.text).toContain("where not me.suspended and me.role in ('user')");
+    expect(statement.text).toContain("case when not me.suspended and me.role in ('user') then ($3::int = 1) end");
   });
 });

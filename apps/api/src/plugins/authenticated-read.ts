@@ -8,6 +8,14 @@ import { SESSION_ME_SQL, toPrincipalRow } from './session-lookup.js';
 /** A read of the signed-in user's own data, defined once (`defineOwnRead`) and sent as a named statement. */
 export type OwnRead = { name: string; roles: readonly Role[]; statement: PreparedQuery };
 
+/** The checks both kinds of read make of the definition: only known roles, and $1 and $2 left to the session. */
+function admittedWhen(read: { name: string; roles: readonly Role[]; text: string; check?: string }): string {
+  // Both are written into the statement's text.
+  if (read.roles.some((role) => !ROLES.includes(role))) throw new Error(`${read.name}: unknown role`);
+  if (/\$[12](?!\d)/.test(read.text + (read.check ?? ''))) throw new Error(`${read.name}: $1 and $2 are the session's`);
+  return `not me.suspended and me.role in (${read.roles.map((role) => `'${role}'`).join(', ')})`;
+}
+
 /**
  * The session lookup and the read as one statement: `me` is the session's user, and the read runs only for a user
  * the route admits (not suspended, one of its roles), so nothing of theirs is read for anyone else. A list the
@@ -25,18 +33,46 @@ export function defineOwnRead(read: {
    */
   text: string;
 }): OwnRead {
-  // Both are written into the statement's text: only known roles, and the session's own two parameters untouched.
-  if (read.roles.some((role) => !ROLES.includes(role))) throw new Error(`${read.name}: unknown role`);
-  if (/\$[12](?!\d)/.test(read.text)) throw new Error(`${read.name}: $1 and $2 are the session's`);
-  const roles = read.roles.map((role) => `'${role}'`).join(', ');
+  const admitted = admittedWhen(read);
   return {
     name: read.name,
     roles: read.roles,
     statement: {
       name: read.name,
       text: `with me as (${SESSION_ME_SQL})
-select me.principal, case when not me.suspended and me.role in (${roles}) then (${read.text}) end as answer
+select me.principal, case when ${admitted} then (${read.text}) end as answer
 from me`,
+    },
+  };
+}
+
+/**
+ * The same for a read whose answer is rows (`authenticatedRows`): the read's rows, in its order, each beside the
+ * principal (on the first only) and `check`, a condition on the user's input that the route answers on when it
+ * fails (a card filter naming a card that is not theirs); a user with no rows still gets one row, with the
+ * principal and the check. The rows are numbered (`n`) in the order the read gives them.
+ */
+export function defineOwnRows(read: {
+  name: string;
+  roles: readonly Role[];
+  /** A query written against `me`, with parameters of its own from $3 on; its order is kept. */
+  text: string;
+  /** A boolean expression against `me` and the read's parameters; true when there is none. */
+  check?: string;
+}): OwnRead {
+  const admitted = admittedWhen(read);
+  return {
+    name: read.name,
+    roles: read.roles,
+    statement: {
+      name: read.name,
+      text: `with me as (${SESSION_ME_SQL})
+select case when r.n is null or r.n = 1 then me.principal end as principal,
+  case when ${admitted} then (${read.check ?? 'true'}) end as passes_check, r.*
+from me left join lateral (
+  select read.*, row_number() over () as n from (${read.text}) read where ${admitted}
+) r on true
+order by r.n`,
     },
   };
 }
@@ -54,18 +90,44 @@ export async function authenticatedRead(
   read: OwnRead,
   values: unknown[],
 ): Promise<string> {
+  const [row] = await runOwnRead<{ principal: unknown[]; answer: string | null }>(deps, request, read, values);
+  if (row?.answer == null) throw new Error(`${read.name}: the read answered nothing for an admitted user`);
+  return row.answer;
+}
+
+/**
+ * Answers a `defineOwnRows` read for whoever the access cookie names, in one round trip, checked as
+ * `authenticatedRead` checks: the read's rows, and whether its check passed.
+ */
+export async function authenticatedRows<T extends Record<string, unknown>>(
+  deps: Deps,
+  request: FastifyRequest,
+  read: OwnRead,
+  values: unknown[],
+): Promise<{ rows: T[]; passesCheck: boolean }> {
+  const rows = await runOwnRead<T & { passes_check: boolean | null; n: unknown }>(deps, request, read, values);
+  return { rows: rows.filter((row) => row.n !== null), passesCheck: rows[0]?.passes_check === true };
+}
+
+/** The statement for the cookie's session, its first row's principal admitted (or refused) as the route asks. */
+async function runOwnRead<T extends Record<string, unknown>>(
+  deps: Deps,
+  request: FastifyRequest,
+  read: OwnRead,
+  values: unknown[],
+): Promise<T[]> {
   if (request.validationError) {
     await authenticate(deps, request, read.roles);
     throw request.validationError;
   }
   const now = deps.now();
   const sessionId = sessionIdOf(deps, request, now);
-  const [row] = await runPrepared<{ principal: unknown[]; answer: string | null }>(deps.db, read.statement, [
+  const rows = await runPrepared<T & { principal?: unknown[] | null }>(deps.db, read.statement, [
     sessionId,
     now.toISOString(),
     ...values,
   ]);
-  admit(request, sessionId, row ? toPrincipalRow(row.principal) : undefined, read.roles);
-  if (row?.answer == null) throw new Error(`${read.name}: the read answered nothing for an admitted user`);
-  return row.answer;
+  const principal = rows[0]?.principal;
+  admit(request, sessionId, principal ? toPrincipalRow(principal) : undefined, read.roles);
+  return rows;
 }

@@ -1,7 +1,6 @@
 import { activityExportQuerySchema, activityPageSchema, activityQuerySchema } from '@coincard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
-import { principalOf, requireRole } from '../../plugins/authenticate.js';
 import { exportActivity, listActivity } from './activity.service.js';
 
 const tags = ['activity'];
@@ -9,11 +8,12 @@ const tags = ['activity'];
 /** /api/activity: the signed-in user's account statement. */
 export function activityRoutes(deps: Deps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', requireRole(deps, ['user']));
-
     app.get(
       '/',
       {
+        // The session is checked with the statement, in one round trip (statement-lines.ts), and before the query
+        // string is judged (attachValidation), as every signed-in route does.
+        attachValidation: true,
         schema: {
           tags,
           summary:
@@ -25,12 +25,13 @@ export function activityRoutes(deps: Deps): FastifyPluginAsyncZod {
         // ActivityPage), so the zod parse of every line is skipped, as for GET /api/user; the schema documents it.
         serializerCompiler: () => (data) => JSON.stringify(data),
       },
-      async (request) => listActivity(deps, principalOf(request).user, request.query),
+      async (request) => listActivity(deps, request, request.query),
     );
 
     app.get(
       '/export',
       {
+        attachValidation: true,
         schema: {
           tags,
           summary: 'Your statement between two days (UTC, both included, at most a year) as CSV, oldest first',
@@ -38,7 +39,7 @@ export function activityRoutes(deps: Deps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const csv = await exportActivity(deps, principalOf(request).user, request.query);
+        const csv = await exportActivity(deps, request, request.query);
         const { from, to } = request.query;
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -1,9 +1,9 @@
 import type { ActivityExportQuery, ActivityPage, ActivityQuery } from '@coincard/shared';
-import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { cards, type UserRow } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
+import { authenticate } from '../../plugins/authenticate.js';
 import { statementCsv } from './statement-csv.js';
 import { statementLines } from './statement-lines.js';
 
@@ -23,27 +23,35 @@ function dayRange(from: string | undefined, to: string | undefined) {
 }
 
 /**
- * A card filter names one of the user's own cards, deleted ones included (their lines stay on the statement). Any
- * other id (another user's card, a made-up one) answers 404 as every card route does, so ids cannot be probed.
+ * Input the query string's schema cannot judge alone (a reversed or too long range, a card id that is no id) is
+ * refused only once the session is known, as every signed-in route refuses: an ended session still gets its 401.
  */
-async function ownCardId(deps: Deps, userId: string, cardId: string | undefined): Promise<string | undefined> {
-  if (cardId === undefined) return undefined;
-  const notFound = new AppError('NotFound', 'Card not found.');
-  if (!z.uuid().safeParse(cardId).success) throw notFound;
-  const [card] = await deps.db
-    .select({ id: cards.id })
-    .from(cards)
-    .where(and(eq(cards.id, cardId), eq(cards.userId, userId)));
-  if (!card) throw notFound;
-  return card.id;
+async function refuseAfterSession(deps: Deps, request: FastifyRequest, error: Error): Promise<never> {
+  await authenticate(deps, request, ['user']);
+  throw error;
 }
 
-export async function listActivity(deps: Deps, user: UserRow, query: ActivityQuery): Promise<ActivityPage> {
-  const { since, until } = dayRange(query.from, query.to);
-  const cardId = await ownCardId(deps, user.id, query.cardId);
+/** Range errors are the query's; anything else thrown here is a bug and propagates as one. */
+async function daysOf(deps: Deps, request: FastifyRequest, from: string | undefined, to: string | undefined) {
+  try {
+    return dayRange(from, to);
+  } catch (error) {
+    if (error instanceof AppError) return refuseAfterSession(deps, request, error);
+    throw error;
+  }
+}
+
+/** The signed-in user's statement page (the session is checked in the same round trip: statement-lines.ts). */
+export async function listActivity(deps: Deps, request: FastifyRequest, query: ActivityQuery): Promise<ActivityPage> {
+  if (request.validationError) await refuseAfterSession(deps, request, request.validationError);
+  const { since, until } = await daysOf(deps, request, query.from, query.to);
+  // Any card id that is not an id is no card of theirs: 404, as a well-formed stranger's id gets from the check.
+  if (query.cardId !== undefined && !z.uuid().safeParse(query.cardId).success)
+    await refuseAfterSession(deps, request, new AppError('NotFound', 'Card not found.'));
   const { items, total } = await statementLines(
-    deps.db,
-    { userId: user.id, kind: query.kind, cardId, since, until, q: query.q || undefined },
+    deps,
+    request,
+    { kind: query.kind, cardId: query.cardId, since, until, q: query.q || undefined },
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
   );
   return {
@@ -53,12 +61,17 @@ export async function listActivity(deps: Deps, user: UserRow, query: ActivityQue
 }
 
 /** The statement between two days as CSV, oldest first (the order a spreadsheet reads a statement in). */
-export async function exportActivity(deps: Deps, user: UserRow, query: ActivityExportQuery): Promise<string> {
-  const { since, until } = dayRange(query.from, query.to);
+export async function exportActivity(deps: Deps, request: FastifyRequest, query: ActivityExportQuery): Promise<string> {
+  if (request.validationError) await refuseAfterSession(deps, request, request.validationError);
+  const { since, until } = await daysOf(deps, request, query.from, query.to);
   if (since && until && until.getTime() - since.getTime() > EXPORT_MAX_DAYS * DAY_MS)
-    throw new AppError('ValidationError', 'An export covers at most one year.', {
-      fields: { to: 'Choose a range of at most one year.' },
-    });
-  const { items } = await statementLines(deps.db, { userId: user.id, since, until }, null);
+    await refuseAfterSession(
+      deps,
+      request,
+      new AppError('ValidationError', 'An export covers at most one year.', {
+        fields: { to: 'Choose a range of at most one year.' },
+      }),
+    );
+  const { items } = await statementLines(deps, request, { since, until }, null);
   return statementCsv(items.reverse());
 }

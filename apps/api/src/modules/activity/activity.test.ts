@@ -1,5 +1,7 @@
 // @both-databases: the statement and the top-up list are prepared statements on PostgreSQL, Drizzle on PGlite.
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../../db/client.js';
 import {
   balanceOf,
   cardOf,
@@ -9,7 +11,7 @@ import {
   userWithCard,
   verifyCardholder,
 } from '../../test/card-helpers.js';
-import type { CookieJar } from '../../test/cookie-jar.js';
+import { CookieJar } from '../../test/cookie-jar.js';
 import { createDeposit, payInSandbox } from '../../test/deposit-helpers.js';
 import { expectLedgerInvariants } from '../../test/ledger-invariants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -170,6 +172,48 @@ describe('the account statement', () => {
     expect((await t.request('GET', '/api/activity')).statusCode).toBe(401);
     expect((await t.request('GET', `/api/activity/export?from=${today()}&to=${today()}`)).statusCode).toBe(401);
   });
+  it('answers only a live session of an active user, checking the session before the query string', async () => {
+    const { jar, user } = await t.signUpVerified('statement-guard@example.com');
+    const bad = [
+      '?kind=bogus',
+      '?from=2026-03-02&to=2026-03-01',
+      '?cardId=not-a-card',
+      `?cardId=${crypto.randomUUID()}`,
+    ];
+    const exportBad = ['/export?from=2026-03-02&to=2026-03-01', '/export?from=2025-01-01&to=2026-01-02', '/export'];
+    const ask = (path: string, who?: CookieJar) => t.request('GET', `/api/activity${path}`, { jar: who });
+    expect((await ask('', jar)).statusCode).toBe(200);
+    for (const path of ['', ...bad, ...exportBad]) {
+      const anonymous = await ask(path);
+      expect(anonymous.statusCode, path).toBe(401);
+      expect(anonymous.json(), path).toMatchObject({ errorCode: 'InvalidAccessToken' });
+    }
+
+    await executeRows(t.deps.db, sql`update users set suspended = true where id = ${user._id}`);
+    for (const path of ['', ...bad, ...exportBad]) {
+      const suspended = await ask(path, jar);
+      expect(suspended.statusCode, path).toBe(403);
+      expect(suspended.json(), path).toMatchObject({ errorCode: 'AccountSuspended' });
+    }
+    await executeRows(t.deps.db, sql`update users set suspended = false, role = 'admin' where id = ${user._id}`);
+    for (const path of ['', `/export?from=${today()}&to=${today()}`]) {
+      const admin = await ask(path, jar);
+      expect(admin.statusCode, path).toBe(403);
+      expect(admin.json(), path).toMatchObject({ errorCode: 'Forbidden' });
+    }
+    await executeRows(t.deps.db, sql`update users set role = 'user' where id = ${user._id}`);
+
+    // The logout clears the browser's cookies; the copy is someone who kept the access token (still signed, not expired).
+    const kept = new CookieJar();
+    kept.set('accessToken', jar.get('accessToken') ?? '');
+    expect((await t.request('GET', '/api/auth/logout', { jar })).statusCode).toBe(200);
+    for (const path of ['', ...bad, `/export?from=${today()}&to=${today()}`]) {
+      const ended = await ask(path, kept);
+      expect(ended.statusCode, path).toBe(401);
+      expect(ended.json(), path).toMatchObject({ errorCode: 'InvalidAccessToken' });
+    }
+  });
+
   it("never shows a referrer the referred friend's card or its label", async () => {
     const referrer = await fundedUser(t, 'statement-referrer@example.com', 5000);
     const friend = await t.signUpVerified('statement-friend@example.com', { referredBy: referrer.user._id });

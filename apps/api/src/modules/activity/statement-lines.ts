@@ -6,8 +6,10 @@ import {
   type ActivityStatus,
   formatCents,
 } from '@coincard/shared';
-import type { Executor } from '../../db/client.js';
-import { type PreparedQuery, runPrepared } from '../../db/prepared-query.js';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../lib/app-error.js';
+import { authenticatedRows, defineOwnRows } from '../../plugins/authenticated-read.js';
 
 /**
  * A user's statement, read from the ledger in one query. Every entry of the user's own accounts is a line:
@@ -21,7 +23,6 @@ import { type PreparedQuery, runPrepared } from '../../db/prepared-query.js';
  */
 
 export type StatementFilter = {
-  userId: string;
   kind?: ActivityKind;
   cardId?: string;
   /** Inclusive start and exclusive end. */
@@ -56,14 +57,20 @@ type LineRow = {
  * One fixed text for every filter (each is a parameter, null when not asked for; they all apply to the finished
  * lines, so the plan is the same either way), sent as a named prepared statement: PostgreSQL plans this query once
  * per connection instead of on every request, which cost as much as running it, and the server builds nothing per
- * request (docs/decisions/030-at-the-machines-limits.md, section 3). A null limit is no limit (the export).
+ * request (docs/decisions/030-at-the-machines-limits.md, section 3). It is written against `me`, the session's user,
+ * and sent with the session lookup as one statement (decision 039). A null limit is no limit (the export). Card ids
+ * are matched as text: a line's card comes from an account's ref or a transfer's metadata, and casting those to
+ * uuid needed a pattern test on every line first, a sixth of the query's time.
  */
-const STATEMENT_LINES: PreparedQuery = {
-  name: 'statement_lines',
+const OWN_STATEMENT_LINES = defineOwnRows({
+  name: 'own_statement_lines',
+  roles: ['user'],
+  // A card filter must name one of the user's own cards, deleted ones included (their lines stay on the statement).
+  check: '$4::uuid is null or exists (select 1 from cards c where c.id = $4::uuid and c.user_id = me.id)',
   text: `
     with acct as (
       select id, kind, ref from ledger_accounts
-      where coalesce(user_id::text, '') = $1::text
+      where coalesce(user_id::text, '') = me.id::text
         and kind in ('user_balance', 'card', 'referral_held', 'referral_earnings')
     ),
     entries as (
@@ -127,7 +134,7 @@ const STATEMENT_LINES: PreparedQuery = {
           when p.part = 0 and p.op_fee is not null then p.balance_after - sign(p.amount) * p.op_fee
           else p.balance_after
         end as balance_after,
-        case when p.card_text ~ '^[0-9a-f-]{36}$' then p.card_text::uuid end as card_id,
+        p.card_text,
         case when p.part = 0 and p.tkind = 'card_fund_start' then p.op_fee end as fee,
         'completed' as status,
         null::text as reason,
@@ -136,7 +143,7 @@ const STATEMENT_LINES: PreparedQuery = {
       from parts p
     ),
     all_lines as (
-      select ll.id, ll.created_at, ll.sort_id, ll.part, ll.kind, ll.amount, ll.balance_after, ll.card_id, ll.fee,
+      select ll.id, ll.created_at, ll.sort_id, ll.part, ll.kind, ll.amount, ll.balance_after, ll.card_text, ll.fee,
              case when d.status is not null then lower(d.status) else ll.status end as status,
              ll.reason, ll.merchant, d.id as deposit_id, d.currency as coin, d.network, d.tx_hash,
              null::text as payment_url, d.amount as requested, d.expires_at
@@ -149,37 +156,42 @@ const STATEMENT_LINES: PreparedQuery = {
              null, null, d.id, d.currency, d.network, d.tx_hash,
              case when d.status = 'PENDING' then d.payment_url end, d.amount, d.expires_at
       from deposits d
-      where d.user_id = $1::uuid and d.credited_amount = 0
+      where d.user_id = me.id and d.credited_amount = 0
       union all
-      select cd.id::text, cd.occurred_at, 0, 0, 'decline', 0, null, cd.card_id, null, 'declined',
+      select cd.id::text, cd.occurred_at, 0, 0, 'decline', 0, null, cd.card_id::text, null, 'declined',
              cd.reason, cd.merchant, null, null, null, null, null, cd.amount, null
       from card_declines cd
-      where cd.user_id = $1::uuid
+      where cd.user_id = me.id
     ),
     -- Only the user's own cards: a referral reward names the referred friend's card, which is not the referrer's
     -- to see (neither its id nor its label).
     l as (
       select a.*, c.id as own_card_id, c.name as card_name
       from all_lines a
-      left join cards c on c.id = a.card_id and c.user_id = $1::uuid
+      left join cards c on c.id::text = a.card_text and c.user_id = me.id
     )
     select l.id, l.created_at, l.kind, l.merchant, l.amount, l.balance_after, l.own_card_id as card_id, l.card_name, l.fee,
            l.status, l.reason, l.deposit_id, l.coin, l.network, l.tx_hash, l.payment_url, l.requested, l.expires_at,
            count(*) over () as total
     from l
-    where ($2::text is null or l.kind = $2::text)
-      and ($3::uuid is null or l.own_card_id = $3::uuid)
-      and ($4::timestamptz is null or l.created_at >= $4::timestamptz)
-      and ($5::timestamptz is null or l.created_at < $5::timestamptz)
-      and ($6::text is null or l.merchant ilike $6::text or l.card_name ilike $6::text or l.coin ilike $6::text
-        or l.network ilike $6::text or l.tx_hash ilike $6::text or l.reason ilike $6::text or l.kind = any($7::text[]))
+    where ($3::text is null or l.kind = $3::text)
+      and ($4::uuid is null or l.own_card_id = $4::uuid)
+      and ($5::timestamptz is null or l.created_at >= $5::timestamptz)
+      and ($6::timestamptz is null or l.created_at < $6::timestamptz)
+      and ($7::text is null or l.merchant ilike $7::text or l.card_name ilike $7::text or l.coin ilike $7::text
+        or l.network ilike $7::text or l.tx_hash ilike $7::text or l.reason ilike $7::text or l.kind = any($8::text[]))
     order by l.created_at desc, l.sort_id desc, l.part desc, l.id desc
-    limit $8::int offset $9::int`,
-};
+    limit $9::int offset $10::int`,
+});
 
-/** The lines of one user's statement, newest first, filtered, one page of them and how many there are in all. */
+/**
+ * The lines of the signed-in user's statement, newest first, filtered, one page of them and how many there are in
+ * all, read with their session in one round trip (plugins/authenticated-read.ts): 401 or 403 as any signed-in route,
+ * and a card filter that names no card of theirs answers 404, as every card route does, so ids cannot be probed.
+ */
 export async function statementLines(
-  db: Executor,
+  deps: Deps,
+  request: FastifyRequest,
   filter: StatementFilter,
   page: { limit: number; offset: number } | null,
 ): Promise<{ items: ActivityItem[]; total: number }> {
@@ -191,8 +203,7 @@ export async function statementLines(
     const needle = filter.q.toLowerCase();
     kinds = ACTIVITY_KINDS.filter((kind) => ACTIVITY_KIND_LABELS[kind].toLowerCase().includes(needle));
   }
-  const rows = await runPrepared<LineRow>(db, STATEMENT_LINES, [
-    filter.userId,
+  const { rows, passesCheck } = await authenticatedRows<LineRow>(deps, request, OWN_STATEMENT_LINES, [
     filter.kind ?? null,
     filter.cardId ?? null,
     filter.since?.toISOString() ?? null,
@@ -202,6 +213,7 @@ export async function statementLines(
     page?.limit ?? null,
     page?.offset ?? 0,
   ]);
+  if (!passesCheck) throw new AppError('NotFound', 'Card not found.');
   return { items: rows.map(toItem), total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
