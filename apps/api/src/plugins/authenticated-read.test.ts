@@ -30,9 +30,17 @@ describe('defineOwnRows', () => {
     expect(() => defineOwnRows({ name: 'x', roles: ['root' as Role], text: 'select 1' })).toThrow(/unknown role/);
   });
 
+  it('refuses a read answering a column of the helper’s own names, the principal’s among them', () => {
+    expect(() =>
+      defineOwnRows({ name: 'x', roles: ['user'], text: 'select me.principal as own_read_principal' }),
+    ).toThrow(/own_read_/);
+  });
+
   it('runs the read and its check only for an admitted, active user', () => {
     const { statement } = defineOwnRows({ name: 'x', roles: ['user'], text: 'select 1', check: '$3::int = 1' });
     expect(statement.text).toContain("where not me.suspended and me.role in ('user')");
-    expect(statement.text).toContain("case when not me.suspended and me.role in ('user') then ($3::int = 1) end");
+    expect(statement.text).toContain(
+      "case when not me.suspended and me.role in ('user') then ($3::int = 1) end as own_read_check",
+    );
   });
 });

@@ -47,10 +47,13 @@ from me`,
 }
 
 /**
- * The same for a read whose answer is rows (`authenticatedRows`): the read's rows, in its order, each beside the
- * principal (on the first only) and `check`, a condition on the user's input that the route answers on when it
- * fails (a card filter naming a card that is not theirs); a user with no rows still gets one row, with the
- * principal and the check. The rows are numbered (`n`) in the order the read gives them.
+ * The same for a read whose answer is rows (`authenticatedRows`): the read's rows, each beside the principal (on the
+ * first only) and `check`, a condition on the user's input that the route answers on when it fails (a card filter
+ * naming a card that is not theirs); a user with no rows still gets one row, with the principal and the check. The
+ * rows are numbered in the order the read gives them and answered in that order, so the read ends in its own
+ * `order by` (and `limit`), evaluated before the numbering. The helper's own columns have names of their own
+ * (`own_read_…`), and a read may not answer a column of those names: node-postgres keeps the last of two columns
+ * with one name, and the principal is what the user is admitted by.
  */
 export function defineOwnRows(read: {
   name: string;
@@ -61,18 +64,19 @@ export function defineOwnRows(read: {
   check?: string;
 }): OwnRead {
   const admitted = admittedWhen(read);
+  if (/\bown_read_/.test(read.text)) throw new Error(`${read.name}: own_read_ names are the helper's`);
   return {
     name: read.name,
     roles: read.roles,
     statement: {
       name: read.name,
       text: `with me as (${SESSION_ME_SQL})
-select case when r.n is null or r.n = 1 then me.principal end as principal,
-  case when ${admitted} then (${read.check ?? 'true'}) end as passes_check, r.*
+select case when r.own_read_n is null or r.own_read_n = 1 then me.principal end as own_read_principal,
+  case when ${admitted} then (${read.check ?? 'true'}) end as own_read_check, r.*
 from me left join lateral (
-  select read.*, row_number() over () as n from (${read.text}) read where ${admitted}
+  select read.*, row_number() over () as own_read_n from (${read.text}) read where ${admitted}
 ) r on true
-order by r.n`,
+order by r.own_read_n`,
     },
   };
 }
@@ -90,7 +94,7 @@ export async function authenticatedRead(
   read: OwnRead,
   values: unknown[],
 ): Promise<string> {
-  const [row] = await runOwnRead<{ principal: unknown[]; answer: string | null }>(deps, request, read, values);
+  const [row] = await runOwnRead<{ answer: string | null }>(deps, request, read, values, 'principal');
   if (row?.answer == null) throw new Error(`${read.name}: the read answered nothing for an admitted user`);
   return row.answer;
 }
@@ -105,8 +109,14 @@ export async function authenticatedRows<T extends Record<string, unknown>>(
   read: OwnRead,
   values: unknown[],
 ): Promise<{ rows: T[]; passesCheck: boolean }> {
-  const rows = await runOwnRead<T & { passes_check: boolean | null; n: unknown }>(deps, request, read, values);
-  return { rows: rows.filter((row) => row.n !== null), passesCheck: rows[0]?.passes_check === true };
+  const rows = await runOwnRead<T & { own_read_check: boolean | null; own_read_n: unknown }>(
+    deps,
+    request,
+    read,
+    values,
+    'own_read_principal',
+  );
+  return { rows: rows.filter((row) => row.own_read_n !== null), passesCheck: rows[0]?.own_read_check === true };
 }
 
 /** The statement for the cookie's session, its first row's principal admitted (or refused) as the route asks. */
@@ -115,6 +125,7 @@ async function runOwnRead<T extends Record<string, unknown>>(
   request: FastifyRequest,
   read: OwnRead,
   values: unknown[],
+  principalColumn: string,
 ): Promise<T[]> {
   if (request.validationError) {
     await authenticate(deps, request, read.roles);
@@ -122,12 +133,8 @@ async function runOwnRead<T extends Record<string, unknown>>(
   }
   const now = deps.now();
   const sessionId = sessionIdOf(deps, request, now);
-  const rows = await runPrepared<T & { principal?: unknown[] | null }>(deps.db, read.statement, [
-    sessionId,
-    now.toISOString(),
-    ...values,
-  ]);
-  const principal = rows[0]?.principal;
+  const rows = await runPrepared<T>(deps.db, read.statement, [sessionId, now.toISOString(), ...values]);
+  const principal = rows[0]?.[principalColumn] as unknown[] | null | undefined;
   admit(request, sessionId, principal ? toPrincipalRow(principal) : undefined, read.roles);
   return rows;
 }

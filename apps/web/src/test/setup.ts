@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // Polyfills Mantine needs in jsdom.
@@ -27,6 +27,11 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+// findBy and waitFor give up after a second by default: on two cores shared with the API suite, a page whose code
+// and data arrive through lazy imports and mocked requests took longer than that (a CI run failed this way with the
+// page still showing its skeleton). Like the test timeout, this limit is only there to catch what never comes.
+configure({ asyncUtilTimeout: 5000 });
 
 // A test fails when the code under test calls console.error unexpectedly (React warnings included).
 let consoleErrors: unknown[][] = [];

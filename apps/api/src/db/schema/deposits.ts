@@ -71,6 +71,9 @@ export const deposits = pgTable(
     ),
     check('deposits_amount_check', sql`${t.amount} between 1000 and 1000000`),
     check('deposits_amount_paid_check', sql`${t.amountPaid} >= 0 and ${t.creditedAmount} >= 0`),
+    // The trigger writes every row's list item: a row it missed (a bulk load with triggers off) is refused rather
+    // than listed as broken JSON.
+    check('deposits_list_json_written', sql`${t.listJson} <> '{}'`),
   ],
 );
 export type DepositRow = typeof deposits.$inferSelect;

@@ -259,6 +259,16 @@ describe('creating a top-up', () => {
     const list = await t.request('GET', '/api/transactions', { jar: owner.jar });
     expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(list.json()).toEqual({ transactions: [second, paid], meta: { page: 1, pageSize: 10, total: 2, pages: 1 } });
+    // Whatever a provider puts in its ids and links is written as JSON text, not pasted into it.
+    const odd = 'https://pay.example/"quoted"\\back\nline\t\u0001é€😀';
+    await executeRows(
+      t.deps.db,
+      sql`update deposits set payment_url = ${odd}, provider_payment_id = ${odd} where id = ${second._id}`,
+    );
+    const single = (await t.request('GET', `/api/transactions/${second._id}`, { jar: owner.jar })).json();
+    expect(single).toMatchObject({ paymentUrl: odd, transactionId: odd });
+    const again = await t.request('GET', '/api/transactions', { jar: owner.jar });
+    expect(again.json().transactions).toEqual([single, paid]);
 
     for (const [jar, id] of [
       [other.jar, created._id],
