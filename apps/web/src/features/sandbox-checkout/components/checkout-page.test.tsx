@@ -56,7 +56,8 @@ describe('Sandbox checkout page', () => {
     expect(screen.getByText('TRON')).toBeInTheDocument();
     expect(screen.getByText('TXsandboxAddress0000000000000000000')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
-    expect(screen.getByRole('timer')).toHaveTextContent(/^(30:00|29:59)$/);
+    // Thirty minutes from when the invoice was made, less the seconds the page took to show (several on a busy CI).
+    expect(screen.getByRole('timer')).toHaveTextContent(/^(30:00|29:[0-5]\d)$/);
     expect(screen.getByText('Awaiting payment')).toBeInTheDocument();
   });
 
