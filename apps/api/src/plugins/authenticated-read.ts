@@ -8,12 +8,23 @@ import { SESSION_ME_SQL, toPrincipalRow } from './session-lookup.js';
 /** A read of the signed-in user's own data, defined once (`defineOwnRead`) and sent as a named statement. */
 export type OwnRead = { name: string; roles: readonly Role[]; statement: PreparedQuery };
 
-/** The checks both kinds of read make of the definition: only known roles, and $1 and $2 left to the session. */
-function admittedWhen(read: { name: string; roles: readonly Role[]; text: string; check?: string }): string {
+/**
+ * Both kinds of read: checked (only known roles, $1 and $2 left to the session) and written after the session's
+ * `me`, with `select` given the condition a user is admitted by. The principal is answered as `own_read_principal`.
+ */
+function ownStatement(
+  read: { name: string; roles: readonly Role[]; text: string; check?: string },
+  select: (admitted: string) => string,
+): OwnRead {
   // Both are written into the statement's text.
   if (read.roles.some((role) => !ROLES.includes(role))) throw new Error(`${read.name}: unknown role`);
   if (/\$[12](?!\d)/.test(read.text + (read.check ?? ''))) throw new Error(`${read.name}: $1 and $2 are the session's`);
-  return `not me.suspended and me.role in (${read.roles.map((role) => `'${role}'`).join(', ')})`;
+  const admitted = `not me.suspended and me.role in (${read.roles.map((role) => `'${role}'`).join(', ')})`;
+  return {
+    name: read.name,
+    roles: read.roles,
+    statement: { name: read.name, text: `with me as (${SESSION_ME_SQL})\n${select(admitted)}` },
+  };
 }
 
 /**
@@ -33,17 +44,11 @@ export function defineOwnRead(read: {
    */
   text: string;
 }): OwnRead {
-  const admitted = admittedWhen(read);
-  return {
-    name: read.name,
-    roles: read.roles,
-    statement: {
-      name: read.name,
-      text: `with me as (${SESSION_ME_SQL})
-select me.principal, case when ${admitted} then (${read.text}) end as answer
+  return ownStatement(
+    read,
+    (admitted) => `select me.principal as own_read_principal, case when ${admitted} then (${read.text}) end as answer
 from me`,
-    },
-  };
+  );
 }
 
 /**
@@ -63,22 +68,18 @@ export function defineOwnRows(read: {
   /** A boolean expression against `me` and the read's parameters; true when there is none. */
   check?: string;
 }): OwnRead {
-  const admitted = admittedWhen(read);
   if (/\bown_read_/.test(read.text)) throw new Error(`${read.name}: own_read_ names are the helper's`);
-  return {
-    name: read.name,
-    roles: read.roles,
-    statement: {
-      name: read.name,
-      text: `with me as (${SESSION_ME_SQL})
-select case when r.own_read_n is null or r.own_read_n = 1 then me.principal end as own_read_principal,
+  return ownStatement(
+    read,
+    (
+      admitted,
+    ) => `select case when r.own_read_n is null or r.own_read_n = 1 then me.principal end as own_read_principal,
   case when ${admitted} then (${read.check ?? 'true'}) end as own_read_check, r.*
 from me left join lateral (
   select read.*, row_number() over () as own_read_n from (${read.text}) read where ${admitted}
 ) r on true
 order by r.own_read_n`,
-    },
-  };
+  );
 }
 
 /**
@@ -94,7 +95,7 @@ export async function authenticatedRead(
   read: OwnRead,
   values: unknown[],
 ): Promise<string> {
-  const [row] = await runOwnRead<{ answer: string | null }>(deps, request, read, values, 'principal');
+  const [row] = await runOwnRead<{ answer: string | null }>(deps, request, read, values);
   if (row?.answer == null) throw new Error(`${read.name}: the read answered nothing for an admitted user`);
   return row.answer;
 }
@@ -114,7 +115,6 @@ export async function authenticatedRows<T extends Record<string, unknown>>(
     request,
     read,
     values,
-    'own_read_principal',
   );
   return { rows: rows.filter((row) => row.own_read_n !== null), passesCheck: rows[0]?.own_read_check === true };
 }
@@ -125,16 +125,26 @@ async function runOwnRead<T extends Record<string, unknown>>(
   request: FastifyRequest,
   read: OwnRead,
   values: unknown[],
-  principalColumn: string,
 ): Promise<T[]> {
-  if (request.validationError) {
-    await authenticate(deps, request, read.roles);
-    throw request.validationError;
-  }
+  if (request.validationError) await refuseAfterSession(deps, request, read.roles, request.validationError);
   const now = deps.now();
   const sessionId = sessionIdOf(deps, request, now);
   const rows = await runPrepared<T>(deps.db, read.statement, [sessionId, now.toISOString(), ...values]);
-  const principal = rows[0]?.[principalColumn] as unknown[] | null | undefined;
+  const principal = rows[0]?.own_read_principal as unknown[] | null | undefined;
   admit(request, sessionId, principal ? toPrincipalRow(principal) : undefined, read.roles);
   return rows;
+}
+
+/**
+ * Refuses input only once the session is known, as every signed-in route refuses: an ended session or a refused
+ * account gets its 401 or 403 whatever else is wrong with the request.
+ */
+export async function refuseAfterSession(
+  deps: Deps,
+  request: FastifyRequest,
+  roles: readonly Role[],
+  error: Error,
+): Promise<never> {
+  await authenticate(deps, request, roles);
+  throw error;
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { authenticate } from '../../plugins/authenticate.js';
+import { refuseAfterSession } from '../../plugins/authenticated-read.js';
 import { statementCsv } from './statement-csv.js';
 import { statementLines } from './statement-lines.js';
 
@@ -24,30 +24,28 @@ function dayRange(from: string | undefined, to: string | undefined) {
 
 /**
  * Input the query string's schema cannot judge alone (a reversed or too long range, a card id that is no id) is
- * refused only once the session is known, as every signed-in route refuses: an ended session still gets its 401.
+ * refused only once the session is known, as the schema's own errors are.
  */
-async function refuseAfterSession(deps: Deps, request: FastifyRequest, error: Error): Promise<never> {
-  await authenticate(deps, request, ['user']);
-  throw error;
-}
+const refuse = (deps: Deps, request: FastifyRequest, error: Error) =>
+  refuseAfterSession(deps, request, ['user'], error);
 
 /** Range errors are the query's; anything else thrown here is a bug and propagates as one. */
 async function daysOf(deps: Deps, request: FastifyRequest, from: string | undefined, to: string | undefined) {
   try {
     return dayRange(from, to);
   } catch (error) {
-    if (error instanceof AppError) return refuseAfterSession(deps, request, error);
+    if (error instanceof AppError) return refuse(deps, request, error);
     throw error;
   }
 }
 
 /** The signed-in user's statement page (the session is checked in the same round trip: statement-lines.ts). */
 export async function listActivity(deps: Deps, request: FastifyRequest, query: ActivityQuery): Promise<ActivityPage> {
-  if (request.validationError) await refuseAfterSession(deps, request, request.validationError);
+  if (request.validationError) await refuse(deps, request, request.validationError);
   const { since, until } = await daysOf(deps, request, query.from, query.to);
   // Any card id that is not an id is no card of theirs: 404, as a well-formed stranger's id gets from the check.
   if (query.cardId !== undefined && !z.uuid().safeParse(query.cardId).success)
-    await refuseAfterSession(deps, request, new AppError('NotFound', 'Card not found.'));
+    await refuse(deps, request, new AppError('NotFound', 'Card not found.'));
   const { items, total } = await statementLines(
     deps,
     request,
@@ -62,10 +60,10 @@ export async function listActivity(deps: Deps, request: FastifyRequest, query: A
 
 /** The statement between two days as CSV, oldest first (the order a spreadsheet reads a statement in). */
 export async function exportActivity(deps: Deps, request: FastifyRequest, query: ActivityExportQuery): Promise<string> {
-  if (request.validationError) await refuseAfterSession(deps, request, request.validationError);
+  if (request.validationError) await refuse(deps, request, request.validationError);
   const { since, until } = await daysOf(deps, request, query.from, query.to);
   if (since && until && until.getTime() - since.getTime() > EXPORT_MAX_DAYS * DAY_MS)
-    await refuseAfterSession(
+    await refuse(
       deps,
       request,
       new AppError('ValidationError', 'An export covers at most one year.', {
