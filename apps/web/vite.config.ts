@@ -62,6 +62,10 @@ export default defineConfig({
     rolldownOptions: {
       // The entry's exports are nobody's API: Rolldown may shape its chunk freely.
       preserveEntrySignatures: false,
+      // zod's builders make a value and touch nothing else, so a schema nobody reads is dropped with its module's
+      // other unread ones: answers are checked only in development (decision 040), and a page that checks a form
+      // with one schema should not build its module's others.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         chunkFileNames: (chunk) => (chunk.name === 'admin-area' ? 'assets/admin-[hash].js' : 'assets/[name]-[hash].js'),
         // Rolldown alone splits shared code finely (131 files, dozens for one page; it has no minimum chunk size):
@@ -70,6 +74,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             { name: 'initial', tags: ['$initial'], priority: 1 },
             { name: 'shared', minShareCount: 2, maxModuleSize: 4000 },
           ],

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { DEMO_USER, expect, login, test } from '../fixtures';
 
 // How the built app reaches a browser (docs/decisions/022-fast-first-load.md): the web build's compressed copies,
 // cache headers, the font preload and the route pages, checked on the real build and server rather than on fixtures.
@@ -42,4 +42,32 @@ test("/login's page preloads the guest pages' code, which the landing page does 
 
 test('a hashed file that does not exist is a 404, not the page', async ({ request }) => {
   expect((await request.get('/assets/index-gone1234.js')).status()).toBe(404);
+});
+
+test('the signed-in dashboard and card page start without zod: answers are checked only in development', async ({
+  page,
+}) => {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.add(request.url());
+  });
+  const anyHasZod = async () => {
+    for (const url of scripts) if ((await (await page.request.get(url)).text()).includes('$ZodType')) return true;
+    return false;
+  };
+  await login(page, DEMO_USER.email, DEMO_USER.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toBeVisible();
+  await page.getByRole('link', { name: /Subscriptions/ }).click();
+  await expect(page).toHaveURL(/\/cards\/[0-9a-f-]{36}$/);
+  // Opened afresh too, as a link from an alert mail would open it.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Transaction History' })).toBeVisible();
+
+  expect(scripts.size).toBeGreaterThan(3);
+  expect(await anyHasZod()).toBe(false);
+  // The same build does carry zod, for the pages that check a form with the shared contract.
+  await page.goto('/verify');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await anyHasZod()).toBe(true);
 });

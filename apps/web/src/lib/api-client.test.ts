@@ -1,6 +1,8 @@
+import { messageSchema } from '@coincard/shared';
 import { describe, expect, it, vi } from 'vitest';
+import { ZodError } from 'zod';
 import { callsTo, jsonResponse, mockFetch } from '../test/fetch-mock';
-import { ApiError, api, isOutcomeUnknown, requestOutsideApi } from './api-client';
+import { ApiError, api, isOutcomeUnknown, readErrorBody, requestOutsideApi } from './api-client';
 
 const expired = { message: 'Your session has expired.', errorCode: 'InvalidAccessToken' };
 
@@ -105,6 +107,41 @@ describe('api client', () => {
     await api.get('/user');
     await api.get('/cards');
     expect(refreshes).toBe(2);
+  });
+
+  it('checks an answer against its schema in development and the tests, and trusts it when given no schema', async () => {
+    mockFetch(() => jsonResponse(200, { message: 42 }));
+    expect(import.meta.env.DEV).toBe(true);
+    await expect(api.get('/user', import.meta.env.DEV && messageSchema)).rejects.toBeInstanceOf(ZodError);
+    // What a production build runs: `import.meta.env.DEV && schema` is `false` there.
+    await expect(api.get('/user', false)).resolves.toEqual({ message: 42 });
+  });
+
+  it('reads only the well-formed parts of an error body, and nothing from a body that is not one', () => {
+    expect(readErrorBody({ message: 'Slow down.', errorCode: 'RateLimited', retryAfterSeconds: 30 })).toEqual({
+      message: 'Slow down.',
+      errorCode: 'RateLimited',
+      fields: undefined,
+      retryAfterSeconds: 30,
+    });
+    expect(
+      readErrorBody({
+        message: 'Check the form.',
+        errorCode: 'ValidationError',
+        fields: { email: 'Bad', amount: 5 },
+        retryAfterSeconds: 1.5,
+      }),
+    ).toEqual({
+      message: 'Check the form.',
+      errorCode: 'ValidationError',
+      fields: undefined,
+      retryAfterSeconds: undefined,
+    });
+    expect(readErrorBody({ message: 'x', errorCode: 'Y', fields: ['a'] })?.fields).toBeUndefined();
+    for (const body of [undefined, null, 'Bad gateway', 7, [], { message: 'No code' }, { errorCode: 'NoMessage' }]) {
+      expect(readErrorBody(body)).toBeUndefined();
+    }
+    expect(readErrorBody({ message: ['x'], errorCode: 'Y' })).toBeUndefined();
   });
 
   it('keeps a made-up message apart from a server message when the error body is not JSON', async () => {

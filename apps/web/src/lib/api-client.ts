@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@coincard/shared';
+import type { ErrorBody } from '@coincard/shared';
 import { dropEarlyGets, sessionChanged, takeEarlyGet } from './early-requests';
 
 const API_BASE = '/api';
@@ -16,14 +16,34 @@ export class ApiError extends Error {
   readonly hasServerMessage: boolean;
 
   constructor(status: number, body: unknown) {
-    const parsed = errorBodySchema.safeParse(body);
-    super(parsed.success ? parsed.data.message : `Request failed with status ${status}.`);
+    const error = readErrorBody(body);
+    super(error ? error.message : `Request failed with status ${status}.`);
     this.status = status;
-    this.errorCode = parsed.success ? parsed.data.errorCode : 'UnknownError';
-    this.fields = parsed.success ? parsed.data.fields : undefined;
-    this.retryAfterSeconds = parsed.success ? parsed.data.retryAfterSeconds : undefined;
-    this.hasServerMessage = parsed.success && parsed.data.message.length > 0;
+    this.errorCode = error ? error.errorCode : 'UnknownError';
+    this.fields = error?.fields;
+    this.retryAfterSeconds = error?.retryAfterSeconds;
+    this.hasServerMessage = error !== undefined && error.message.length > 0;
   }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The server's error body (`errorBodySchema` in packages/shared), read by hand: every page needs it, and zod stays off
+ * the start of a page (decision 040). A part that is not of its type is left out; without a message and an error code
+ * it is no error body at all.
+ */
+export function readErrorBody(body: unknown): ErrorBody | undefined {
+  if (!isRecord(body) || typeof body.message !== 'string' || typeof body.errorCode !== 'string') return undefined;
+  const { fields, retryAfterSeconds } = body;
+  const fieldsOk = isRecord(fields) && Object.values(fields).every((value) => typeof value === 'string');
+  return {
+    message: body.message,
+    errorCode: body.errorCode,
+    fields: fieldsOk ? (fields as Record<string, string>) : undefined,
+    retryAfterSeconds: Number.isInteger(retryAfterSeconds) ? (retryAfterSeconds as number) : undefined,
+  };
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -48,6 +68,15 @@ export function isOutcomeUnknown(error: unknown): boolean {
 
 /** Anything with a zod-style `parse`, so responses can be checked against the shared contract. */
 export type ResponseParser<T> = { parse: (data: unknown) => T };
+
+/**
+ * How a call checks its answer: `import.meta.env.DEV && schema`. Development and the tests check every answer against
+ * the shared contract; a production build folds the expression to `false`, so the schema, and zod with it, is not in
+ * the page's code at all and the answer is trusted as the server wrote it (the server checks its own answers against
+ * the same contract; decision 040). A schema here must answer what it reads (no transforms, no defaults), so that
+ * skipping it changes nothing: its input and output types must be the same.
+ */
+export type ResponseCheck<T> = false | (ResponseParser<T> & { _zod?: { input: NoInfer<T>; output: NoInfer<T> } });
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -138,7 +167,7 @@ function needsRefresh(error: unknown): boolean {
 export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
-  parser?: ResponseParser<T>,
+  check?: ResponseCheck<T>,
 ): Promise<T> {
   let body: unknown;
   try {
@@ -152,7 +181,11 @@ export async function apiRequest<T = unknown>(
     }
     body = await send(path, options);
   }
-  return parser ? parser.parse(body) : (body as T);
+  return checked(body, check);
+}
+
+function checked<T>(body: unknown, check: ResponseCheck<T> | undefined): T {
+  return check ? check.parse(body) : (body as T);
 }
 
 /**
@@ -162,20 +195,19 @@ export async function apiRequest<T = unknown>(
 export async function requestOutsideApi<T = unknown>(
   url: string,
   options: RequestOptions = {},
-  parser?: ResponseParser<T>,
+  check?: ResponseCheck<T>,
 ): Promise<T> {
-  const body = await sendTo(url, options);
-  return parser ? parser.parse(body) : (body as T);
+  return checked(await sendTo(url, options), check);
 }
 
 export const api = {
-  get: <T = unknown>(path: string, parser?: ResponseParser<T>, signal?: AbortSignal) =>
-    apiRequest<T>(path, { method: 'GET', signal }, parser),
-  post: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>, headers?: Record<string, string>) =>
-    apiRequest<T>(path, { method: 'POST', body: body ?? {}, headers }, parser),
-  patch: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>, headers?: Record<string, string>) =>
-    apiRequest<T>(path, { method: 'PATCH', body: body ?? {}, headers }, parser),
-  put: <T = unknown>(path: string, body?: unknown, parser?: ResponseParser<T>) =>
-    apiRequest<T>(path, { method: 'PUT', body: body ?? {} }, parser),
-  delete: <T = unknown>(path: string, parser?: ResponseParser<T>) => apiRequest<T>(path, { method: 'DELETE' }, parser),
+  get: <T = unknown>(path: string, check?: ResponseCheck<T>, signal?: AbortSignal) =>
+    apiRequest<T>(path, { method: 'GET', signal }, check),
+  post: <T = unknown>(path: string, body?: unknown, check?: ResponseCheck<T>, headers?: Record<string, string>) =>
+    apiRequest<T>(path, { method: 'POST', body: body ?? {}, headers }, check),
+  patch: <T = unknown>(path: string, body?: unknown, check?: ResponseCheck<T>, headers?: Record<string, string>) =>
+    apiRequest<T>(path, { method: 'PATCH', body: body ?? {}, headers }, check),
+  put: <T = unknown>(path: string, body?: unknown, check?: ResponseCheck<T>) =>
+    apiRequest<T>(path, { method: 'PUT', body: body ?? {} }, check),
+  delete: <T = unknown>(path: string, check?: ResponseCheck<T>) => apiRequest<T>(path, { method: 'DELETE' }, check),
 };

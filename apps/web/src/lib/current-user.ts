@@ -11,7 +11,7 @@ import { mayHaveSession } from './session-hint';
 export async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {
   if (!mayHaveSession()) return null;
   try {
-    return await api.get('/user', userSchema, signal);
+    return await api.get('/user', import.meta.env.DEV && userSchema, signal);
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -6,7 +6,7 @@ export const restrictedCountriesQueryKey = ['restricted-countries'] as const;
 
 /** The countries whose residents and documents cannot be verified, and the source of the list (public). */
 export function getRestrictedCountries(signal?: AbortSignal): Promise<RestrictedCountries> {
-  return api.get('/cardholder/restricted-countries', restrictedCountriesSchema, signal);
+  return api.get('/cardholder/restricted-countries', import.meta.env.DEV && restrictedCountriesSchema, signal);
 }
 
 /** A setting of the server: it changes only with a restart, so it is read once per visit. */

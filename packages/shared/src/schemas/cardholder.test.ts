@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, cardholderSubmissionSchema, isCalendarDate, phoneSchema } from './cardholder.js';
+import { ageOn, isCalendarDate } from '../cardholder-rules.js';
+import { cardholderSubmissionSchema, phoneSchema } from './cardholder.js';
 
 describe('cardholder submission rules', () => {
   it('counts an age in whole years, the birthday itself included', () => {

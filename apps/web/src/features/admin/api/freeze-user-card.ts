@@ -8,7 +8,11 @@ export type CardBlockAction = 'freeze' | 'unfreeze';
 
 /** A support block (frozenReason "admin"), or lifting it. Audited on the server. */
 export function setCardBlock(cardId: string, action: CardBlockAction) {
-  return api.patch(`/admin/cards/${encodeURIComponent(cardId)}/${action}`, {}, adminCardActionResponseSchema);
+  return api.patch(
+    `/admin/cards/${encodeURIComponent(cardId)}/${action}`,
+    {},
+    import.meta.env.DEV && adminCardActionResponseSchema,
+  );
 }
 
 function refreshUser(queryClient: QueryClient, userId: string) {

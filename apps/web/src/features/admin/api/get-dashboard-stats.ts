@@ -7,7 +7,7 @@ export const adminDashboardQueryKey = ['admin', 'dashboard'] as const;
 /** The platform figures, with page `paidPage` of Recent Platform Transactions (5 per page). */
 export function getDashboardStats(paidPage: number, signal?: AbortSignal): Promise<AdminDashboardStats> {
   const query = new URLSearchParams({ paidPage: String(paidPage) });
-  return api.get(`/admin/stats/dashboard?${query}`, adminDashboardStatsSchema, signal);
+  return api.get(`/admin/stats/dashboard?${query}`, import.meta.env.DEV && adminDashboardStatsSchema, signal);
 }
 
 export function dashboardStatsQueryOptions(paidPage: number) {

@@ -14,7 +14,11 @@ export function deadLettersQueryString({ queue, page }: DeadLettersParams): stri
 }
 
 export function getDeadLetters(params: DeadLettersParams, signal?: AbortSignal): Promise<DeadLettersPage> {
-  return api.get(`/admin/jobs/dead-letters?${deadLettersQueryString(params)}`, deadLettersPageSchema, signal);
+  return api.get(
+    `/admin/jobs/dead-letters?${deadLettersQueryString(params)}`,
+    import.meta.env.DEV && deadLettersPageSchema,
+    signal,
+  );
 }
 
 export function deadLettersQueryOptions(params: DeadLettersParams) {

@@ -5,7 +5,11 @@ import { adminUserCardholderQueryKey } from './admin-user-query-keys';
 
 /** A user's identity verification as support sees it: status, dates, reasons and history, never a document number. */
 export function getUserCardholder(userId: string, signal?: AbortSignal): Promise<AdminCardholder> {
-  return api.get(`/admin/users/${encodeURIComponent(userId)}/cardholder`, adminCardholderSchema, signal);
+  return api.get(
+    `/admin/users/${encodeURIComponent(userId)}/cardholder`,
+    import.meta.env.DEV && adminCardholderSchema,
+    signal,
+  );
 }
 
 export function userCardholderQueryOptions(userId: string) {

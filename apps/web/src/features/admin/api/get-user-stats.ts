@@ -5,7 +5,11 @@ import { adminUserStatsQueryKey } from './admin-user-query-keys';
 
 /** One user with their card, revenue and referral figures (all money in cents). */
 export function getUserStats(userId: string, signal?: AbortSignal): Promise<AdminUserStats> {
-  return api.get(`/admin/stats/user/${encodeURIComponent(userId)}`, adminUserStatsSchema, signal);
+  return api.get(
+    `/admin/stats/user/${encodeURIComponent(userId)}`,
+    import.meta.env.DEV && adminUserStatsSchema,
+    signal,
+  );
 }
 
 export function userStatsQueryOptions(userId: string) {

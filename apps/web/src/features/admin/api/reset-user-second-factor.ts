@@ -13,7 +13,11 @@ export function useResetUserSecondFactorMutation(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.post(`/admin/users/${encodeURIComponent(userId)}/second-factor/reset`, {}, toggleUserTwoFactorResponseSchema),
+      api.post(
+        `/admin/users/${encodeURIComponent(userId)}/second-factor/reset`,
+        {},
+        import.meta.env.DEV && toggleUserTwoFactorResponseSchema,
+      ),
     onSuccess: ({ message }) => notifySuccess(message, 'Second factor reset'),
     onError: (error) => notifyError(error, 'The second factor could not be reset. Please try again.'),
     onSettled: () =>

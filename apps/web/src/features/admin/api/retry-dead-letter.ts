@@ -5,7 +5,11 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { adminAuditQueryKey, adminJobsQueryKey } from './admin-user-query-keys';
 
 export function retryDeadLetter(jobId: string) {
-  return api.post(`/admin/jobs/dead-letters/${encodeURIComponent(jobId)}/retry`, {}, messageSchema);
+  return api.post(
+    `/admin/jobs/dead-letters/${encodeURIComponent(jobId)}/retry`,
+    {},
+    import.meta.env.DEV && messageSchema,
+  );
 }
 
 /** Sends a dead letter back to its queue; the queues, the dead letters and the audit log are read again. */

@@ -5,7 +5,11 @@ import { notifySuccess } from '../../../lib/notify';
 import { adminAuditQueryKey, adminUserQueryKey } from './admin-user-query-keys';
 
 export function reverifyUser(userId: string, reason: string) {
-  return api.post(`/admin/users/${encodeURIComponent(userId)}/cardholder/reverify`, { reason }, adminCardholderSchema);
+  return api.post(
+    `/admin/users/${encodeURIComponent(userId)}/cardholder/reverify`,
+    { reason },
+    import.meta.env.DEV && adminCardholderSchema,
+  );
 }
 
 /**

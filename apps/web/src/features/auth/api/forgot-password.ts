@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function forgotPassword(body: ForgotPasswordBody): Promise<MessageResponse> {
-  return api.post('/auth/password/forgot', body, messageSchema);
+  return api.post('/auth/password/forgot', body, import.meta.env.DEV && messageSchema);
 }
 
 export function useForgotPasswordMutation() {

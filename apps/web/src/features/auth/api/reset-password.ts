@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
-  return api.post('/auth/password/reset', body, messageSchema);
+  return api.post('/auth/password/reset', body, import.meta.env.DEV && messageSchema);
 }
 
 export function useResetPasswordMutation() {

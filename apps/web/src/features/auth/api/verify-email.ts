@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function verifyEmail(code: string): Promise<VerifyEmailResponse> {
-  return api.get(`/auth/email/verify/${encodeURIComponent(code)}`, verifyEmailResponseSchema);
+  return api.get(`/auth/email/verify/${encodeURIComponent(code)}`, import.meta.env.DEV && verifyEmailResponseSchema);
 }
 
 /**

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function verifyTwoFactor(body: TwoFactorVerifyBody): Promise<MessageResponse> {
-  return api.post('/auth/2fa/verify', body, messageSchema);
+  return api.post('/auth/2fa/verify', body, import.meta.env.DEV && messageSchema);
 }
 
 export function useVerifyTwoFactorMutation() {

@@ -9,7 +9,7 @@ export const cardholderQueryKey = ['cardholder'] as const;
 export const CARDHOLDER_POLL_MS = 3000;
 
 export function getCardholder(signal?: AbortSignal): Promise<CardholderVerification> {
-  return api.get('/cardholder', cardholderVerificationSchema, signal);
+  return api.get('/cardholder', import.meta.env.DEV && cardholderVerificationSchema, signal);
 }
 
 /**

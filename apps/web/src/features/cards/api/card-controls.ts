@@ -6,7 +6,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 export const cardControlsQueryKey = (cardId: string) => ['card-controls', cardId] as const;
 
 export function getCardControls(cardId: string, signal?: AbortSignal): Promise<CardControls> {
-  return api.get(`/cards/${encodeURIComponent(cardId)}/controls`, cardControlsSchema, signal);
+  return api.get(`/cards/${encodeURIComponent(cardId)}/controls`, import.meta.env.DEV && cardControlsSchema, signal);
 }
 
 export function useCardControlsQuery(cardId: string) {
@@ -14,7 +14,7 @@ export function useCardControlsQuery(cardId: string) {
 }
 
 export function updateCardControls({ cardId, body }: { cardId: string; body: CardControlsBody }) {
-  return api.put(`/cards/${encodeURIComponent(cardId)}/controls`, body, cardControlsSchema);
+  return api.put(`/cards/${encodeURIComponent(cardId)}/controls`, body, import.meta.env.DEV && cardControlsSchema);
 }
 
 /** Saves the card's limits, merchant lock and blocked categories (PUT /cards/{id}/controls). */

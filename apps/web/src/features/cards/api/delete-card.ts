@@ -12,7 +12,7 @@ import { cardSecretsQueryKey } from './get-card-secrets';
 import { cardTransactionsQueryKey } from './get-card-transactions';
 
 export function deleteCard(cardId: string): Promise<DeleteCardResponse> {
-  return api.delete(`/cards/${encodeURIComponent(cardId)}`, deleteCardResponseSchema);
+  return api.delete(`/cards/${encodeURIComponent(cardId)}`, import.meta.env.DEV && deleteCardResponseSchema);
 }
 
 /**

@@ -5,7 +5,11 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { putCardInCache } from './card-cache';
 
 export function freezeCard(cardId: string): Promise<CardActionResponse> {
-  return api.patch(`/cards/${encodeURIComponent(cardId)}/freeze`, undefined, cardActionResponseSchema);
+  return api.patch(
+    `/cards/${encodeURIComponent(cardId)}/freeze`,
+    undefined,
+    import.meta.env.DEV && cardActionResponseSchema,
+  );
 }
 
 /** Blocks purchases until the user unfreezes the card (idempotent on the server). */

@@ -7,7 +7,11 @@ export const cardTransactionsQueryKey = (cardId: string) => ['card-transactions'
 
 export function getCardTransactions(cardId: string, page: number, signal?: AbortSignal): Promise<CardTransactionsPage> {
   const query = new URLSearchParams({ page_no: String(page) });
-  return api.get(`/cards/${encodeURIComponent(cardId)}/transactions?${query}`, cardTransactionsPageSchema, signal);
+  return api.get(
+    `/cards/${encodeURIComponent(cardId)}/transactions?${query}`,
+    import.meta.env.DEV && cardTransactionsPageSchema,
+    signal,
+  );
 }
 
 export function cardTransactionsQueryOptions(cardId: string, page: number) {

@@ -8,7 +8,7 @@ import { CARD_POLL_MS, isCardMoving, refreshWhereMoneyArrived } from './card-set
 export const cardQueryKey = (cardId: string) => ['card', cardId] as const;
 
 export function getCard(cardId: string, signal?: AbortSignal): Promise<Card> {
-  return api.get(`/cards/${encodeURIComponent(cardId)}/public`, cardSchema, signal);
+  return api.get(`/cards/${encodeURIComponent(cardId)}/public`, import.meta.env.DEV && cardSchema, signal);
 }
 
 const listKey = () => cardsQueryKey;

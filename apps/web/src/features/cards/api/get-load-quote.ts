@@ -13,7 +13,11 @@ export function getLoadQuote(
   signal?: AbortSignal,
 ): Promise<LoadQuoteResponse> {
   const query = new URLSearchParams({ amount: String(amount), includesFee: String(includesFee) });
-  return api.get(`/cards/${encodeURIComponent(cardId)}/load-quote?${query}`, loadQuoteSchema, signal);
+  return api.get(
+    `/cards/${encodeURIComponent(cardId)}/load-quote?${query}`,
+    import.meta.env.DEV && loadQuoteSchema,
+    signal,
+  );
 }
 
 export function loadQuoteQueryOptions(cardId: string, amount: number, includesFee: boolean) {

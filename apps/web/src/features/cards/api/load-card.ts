@@ -9,7 +9,7 @@ import { refreshAfterMoneyMove } from './refresh-after-money-move';
 export type LoadCardRequest = { cardId: string; body: LoadCardBody; idempotencyKey: string };
 
 export function loadCard({ cardId, body, idempotencyKey }: LoadCardRequest): Promise<CardMoneyResponse> {
-  return api.patch(`/cards/${encodeURIComponent(cardId)}/load`, body, cardMoneyResponseSchema, {
+  return api.patch(`/cards/${encodeURIComponent(cardId)}/load`, body, import.meta.env.DEV && cardMoneyResponseSchema, {
     'Idempotency-Key': idempotencyKey,
   });
 }

@@ -5,7 +5,11 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { putCardInCache } from './card-cache';
 
 export function unfreezeCard(cardId: string): Promise<CardActionResponse> {
-  return api.patch(`/cards/${encodeURIComponent(cardId)}/unfreeze`, undefined, cardActionResponseSchema);
+  return api.patch(
+    `/cards/${encodeURIComponent(cardId)}/unfreeze`,
+    undefined,
+    import.meta.env.DEV && cardActionResponseSchema,
+  );
 }
 
 /**

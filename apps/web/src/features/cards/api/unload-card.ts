@@ -8,9 +8,14 @@ import { refreshAfterMoneyMove } from './refresh-after-money-move';
 export type UnloadCardRequest = { cardId: string; body: UnloadCardBody; idempotencyKey: string };
 
 export function unloadCard({ cardId, body, idempotencyKey }: UnloadCardRequest): Promise<CardMoneyResponse> {
-  return api.patch(`/cards/${encodeURIComponent(cardId)}/unload`, body, cardMoneyResponseSchema, {
-    'Idempotency-Key': idempotencyKey,
-  });
+  return api.patch(
+    `/cards/${encodeURIComponent(cardId)}/unload`,
+    body,
+    import.meta.env.DEV && cardMoneyResponseSchema,
+    {
+      'Idempotency-Key': idempotencyKey,
+    },
+  );
 }
 
 /** Moves money from the card back to the balance, without fee; once per card every 5 minutes. */

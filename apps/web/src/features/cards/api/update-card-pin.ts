@@ -8,7 +8,11 @@ import { putCardInCache } from './card-cache';
 export type UpdateCardPinRequest = { cardId: string; pin: number };
 
 export function updateCardPin({ cardId, pin }: UpdateCardPinRequest): Promise<CardActionResponse> {
-  return api.patch(`/cards/${encodeURIComponent(cardId)}/pin`, { pin }, cardActionResponseSchema);
+  return api.patch(
+    `/cards/${encodeURIComponent(cardId)}/pin`,
+    { pin },
+    import.meta.env.DEV && cardActionResponseSchema,
+  );
 }
 
 /** Sets a new 4-digit 3DS code, sent as a number (docs/product-rules.md, Cards); needs a recent step-up. */

@@ -9,7 +9,7 @@ import { depositQueryKey } from './deposit-query-keys';
 import { depositsQueryKey } from './get-deposits';
 
 export function getDeposit(depositId: string, signal?: AbortSignal): Promise<Deposit> {
-  return api.get(`/transactions/${encodeURIComponent(depositId)}`, depositSchema, signal);
+  return api.get(`/transactions/${encodeURIComponent(depositId)}`, import.meta.env.DEV && depositSchema, signal);
 }
 
 const pendingId = (deposit: Deposit | undefined) => (deposit?.status === 'PENDING' ? deposit._id : null);

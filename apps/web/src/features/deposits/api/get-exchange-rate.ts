@@ -6,7 +6,11 @@ import { api } from '../../../lib/api-client';
 const RATE_REFRESH_MS = 30_000;
 
 export function getExchangeRate(currency: string, signal?: AbortSignal): Promise<ExchangeRate> {
-  return api.get(`/transactions/exchange-rate/${encodeURIComponent(currency)}`, exchangeRateSchema, signal);
+  return api.get(
+    `/transactions/exchange-rate/${encodeURIComponent(currency)}`,
+    import.meta.env.DEV && exchangeRateSchema,
+    signal,
+  );
 }
 
 export function exchangeRateQueryOptions(currency: string) {

@@ -23,7 +23,7 @@ const outboxParser: ResponseParser<OutboxMail[]> = {
 };
 
 export function getOutbox(signal?: AbortSignal): Promise<OutboxMail[]> {
-  return api.get('/dev/outbox', outboxParser, signal);
+  return api.get('/dev/outbox', import.meta.env.DEV && outboxParser, signal);
 }
 
 export const outboxQueryOptions = queryOptions({

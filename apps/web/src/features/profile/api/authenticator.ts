@@ -18,7 +18,7 @@ export const authenticatorQueryKey = ['user', 'totp'] as const;
 export function useAuthenticatorStatus() {
   return useQuery<TotpStatus>({
     queryKey: authenticatorQueryKey,
-    queryFn: ({ signal }) => api.get('/user/totp', totpStatusSchema, signal),
+    queryFn: ({ signal }) => api.get('/user/totp', import.meta.env.DEV && totpStatusSchema, signal),
   });
 }
 
@@ -33,14 +33,14 @@ function useAfterChange() {
 /** Starts a set-up with the step-up fields (the password, and a code or passkey when a factor is on). */
 export function useStartEnrolmentMutation() {
   return useMutation<TotpEnrolment, Error, TotpEnrolBody>({
-    mutationFn: (body) => api.post('/user/totp/enrol', body, totpEnrolmentSchema),
+    mutationFn: (body) => api.post('/user/totp/enrol', body, import.meta.env.DEV && totpEnrolmentSchema),
   });
 }
 
 export function useConfirmEnrolmentMutation() {
   const changed = useAfterChange();
   return useMutation<RecoveryCodesResponse, Error, string>({
-    mutationFn: (code) => api.post('/user/totp/confirm', { code }, recoveryCodesResponseSchema),
+    mutationFn: (code) => api.post('/user/totp/confirm', { code }, import.meta.env.DEV && recoveryCodesResponseSchema),
     onSuccess: changed,
   });
 }
@@ -48,7 +48,7 @@ export function useConfirmEnrolmentMutation() {
 export function useDisableAuthenticatorMutation() {
   const changed = useAfterChange();
   return useMutation({
-    mutationFn: (body: TotpStepUpBody) => api.post('/user/totp/disable', body, messageSchema),
+    mutationFn: (body: TotpStepUpBody) => api.post('/user/totp/disable', body, import.meta.env.DEV && messageSchema),
     onSuccess: changed,
   });
 }
@@ -56,7 +56,8 @@ export function useDisableAuthenticatorMutation() {
 export function useRegenerateRecoveryCodesMutation() {
   const changed = useAfterChange();
   return useMutation({
-    mutationFn: (body: TotpStepUpBody) => api.post('/user/totp/recovery-codes', body, recoveryCodesResponseSchema),
+    mutationFn: (body: TotpStepUpBody) =>
+      api.post('/user/totp/recovery-codes', body, import.meta.env.DEV && recoveryCodesResponseSchema),
     onSuccess: changed,
   });
 }

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export function initEmailChange(body: ChangeEmailInitBody): Promise<MessageResponse> {
-  return api.post('/user/update/email/init', body, messageSchema);
+  return api.post('/user/update/email/init', body, import.meta.env.DEV && messageSchema);
 }
 
 export function useInitEmailChangeMutation() {

@@ -17,7 +17,7 @@ export const passkeysQueryKey = ['user', 'passkeys'] as const;
 export function usePasskeysQuery() {
   return useQuery<Passkeys>({
     queryKey: passkeysQueryKey,
-    queryFn: ({ signal }) => api.get('/user/passkeys', passkeysSchema, signal),
+    queryFn: ({ signal }) => api.get('/user/passkeys', import.meta.env.DEV && passkeysSchema, signal),
   });
 }
 
@@ -28,9 +28,13 @@ export function useAddPasskeyMutation() {
   const queryClient = useQueryClient();
   return useMutation<{ message: string; passkey: Passkey }, Error, CredentialStepUp & { name: string }>({
     mutationFn: async (input) => {
-      const options = await api.post('/user/passkeys/registration-options', {}, passkeyOptionsSchema);
+      const options = await api.post(
+        '/user/passkeys/registration-options',
+        {},
+        import.meta.env.DEV && passkeyOptionsSchema,
+      );
       const credential = await createPasskey(options);
-      return api.post('/user/passkeys', { ...input, credential }, addedSchema);
+      return api.post('/user/passkeys', { ...input, credential }, import.meta.env.DEV && addedSchema);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['user'] }),
   });
@@ -40,7 +44,7 @@ export function useRenamePasskeyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.patch(`/user/passkeys/${encodeURIComponent(id)}`, { name }, messageSchema),
+      api.patch(`/user/passkeys/${encodeURIComponent(id)}`, { name }, import.meta.env.DEV && messageSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey }),
   });
 }
@@ -49,7 +53,11 @@ export function useRemovePasskeyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, stepUp }: { id: string; stepUp: CredentialStepUp }) =>
-      apiRequest(`/user/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE', body: stepUp }, messageSchema),
+      apiRequest(
+        `/user/passkeys/${encodeURIComponent(id)}`,
+        { method: 'DELETE', body: stepUp },
+        import.meta.env.DEV && messageSchema,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user'] }),
   });
 }

@@ -7,14 +7,15 @@ export const sessionsQueryKey = ['user', 'sessions'] as const;
 export function useSessionsQuery() {
   return useQuery<Sessions>({
     queryKey: sessionsQueryKey,
-    queryFn: ({ signal }) => api.get('/user/sessions', sessionsSchema, signal),
+    queryFn: ({ signal }) => api.get('/user/sessions', import.meta.env.DEV && sessionsSchema, signal),
   });
 }
 
 export function useEndSessionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/user/sessions/${encodeURIComponent(id)}`, messageSchema),
+    mutationFn: (id: string) =>
+      api.delete(`/user/sessions/${encodeURIComponent(id)}`, import.meta.env.DEV && messageSchema),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }
@@ -22,7 +23,7 @@ export function useEndSessionMutation() {
 export function useEndOtherSessionsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/user/sessions/revoke-others', {}, revokeOthersResponseSchema),
+    mutationFn: () => api.post('/user/sessions/revoke-others', {}, import.meta.env.DEV && revokeOthersResponseSchema),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey }),
   });
 }

@@ -26,7 +26,7 @@ export const needsSecondFactor = (factor: SecondFactor) => hasCodes(factor) || f
 
 /** Mails a step-up code (the server sends one only when e-mail two-factor is on). */
 export function useSendStepUpCodeMutation() {
-  return useMutation({ mutationFn: () => api.post('/user/step-up/code', {}, messageSchema) });
+  return useMutation({ mutationFn: () => api.post('/user/step-up/code', {}, import.meta.env.DEV && messageSchema) });
 }
 
 /** What the request carries: a passkey answer when one was given, else the code when a factor asks for one. */

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/current-user-key';
 
 export function verifyEmailChange(otp: string): Promise<MessageResponse> {
-  return api.post('/user/update/email/verify', { otp }, messageSchema);
+  return api.post('/user/update/email/verify', { otp }, import.meta.env.DEV && messageSchema);
 }
 
 export function useVerifyEmailChangeMutation() {

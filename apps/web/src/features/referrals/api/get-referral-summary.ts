@@ -5,7 +5,11 @@ import { referralsQueryKey } from './referrals-query-key';
 
 /** The signed-in user's rewards as a referrer (10 per page, newest first) and their own first-card bonus. */
 export function getReferralSummary(page: number, signal?: AbortSignal): Promise<ReferralSummary> {
-  return api.get(`/referrals?${new URLSearchParams({ page: String(page) })}`, referralSummarySchema, signal);
+  return api.get(
+    `/referrals?${new URLSearchParams({ page: String(page) })}`,
+    import.meta.env.DEV && referralSummarySchema,
+    signal,
+  );
 }
 
 export function referralSummaryQueryOptions(page: number) {

@@ -6,7 +6,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { referralsQueryKey } from './referrals-query-key';
 
 export function withdrawReferralEarnings(): Promise<ReferralWithdrawResponse> {
-  return api.post('/referrals/withdraw', {}, referralWithdrawResponseSchema);
+  return api.post('/referrals/withdraw', {}, import.meta.env.DEV && referralWithdrawResponseSchema);
 }
 
 /**

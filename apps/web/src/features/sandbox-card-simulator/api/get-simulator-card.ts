@@ -8,7 +8,7 @@ export const simulatorCardPath = (issuerCardId: string) =>
   `/sandbox/issuing/simulator/cards/${encodeURIComponent(issuerCardId)}`;
 
 export function getSimulatorCard(issuerCardId: string, signal?: AbortSignal): Promise<SimulatorCard> {
-  return requestOutsideApi(simulatorCardPath(issuerCardId), { signal }, simulatorCardSchema);
+  return requestOutsideApi(simulatorCardPath(issuerCardId), { signal }, import.meta.env.DEV && simulatorCardSchema);
 }
 
 export function simulatorCardQueryOptions(issuerCardId: string) {

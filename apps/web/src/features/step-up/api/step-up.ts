@@ -21,7 +21,7 @@ export const needsStepUp = (error: unknown) => isApiError(error) && error.errorC
 export function useStepUpMethods(enabled = true) {
   return useQuery<StepUpMethods>({
     queryKey: stepUpQueryKey,
-    queryFn: ({ signal }) => api.get('/auth/step-up', stepUpMethodsSchema, signal),
+    queryFn: ({ signal }) => api.get('/auth/step-up', import.meta.env.DEV && stepUpMethodsSchema, signal),
     enabled,
     staleTime: 0,
   });
@@ -29,7 +29,7 @@ export function useStepUpMethods(enabled = true) {
 
 /** A passkey's answer to a step-up prompt for this session (POST /api/auth/step-up/passkey-options, then the browser). */
 export async function passkeyStepUpAnswer(): Promise<PasskeyAssertion> {
-  const options = await api.post('/auth/step-up/passkey-options', {}, passkeyOptionsSchema);
+  const options = await api.post('/auth/step-up/passkey-options', {}, import.meta.env.DEV && passkeyOptionsSchema);
   return answerPasskeyPrompt(options);
 }
 
@@ -41,7 +41,7 @@ export function useStepUpMutation() {
       api.post(
         '/auth/step-up',
         body === 'passkey' ? { passkey: await passkeyStepUpAnswer() } : body,
-        stepUpResponseSchema,
+        import.meta.env.DEV && stepUpResponseSchema,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: stepUpQueryKey }),
   });
@@ -49,5 +49,5 @@ export function useStepUpMutation() {
 
 /** Mails a step-up code (to users with e-mail codes on). */
 export function useMailStepUpCodeMutation() {
-  return useMutation({ mutationFn: () => api.post('/user/step-up/code', {}, messageSchema) });
+  return useMutation({ mutationFn: () => api.post('/user/step-up/code', {}, import.meta.env.DEV && messageSchema) });
 }
