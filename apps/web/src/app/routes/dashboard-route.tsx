@@ -1,5 +1,6 @@
 import type { User } from '@coincard/shared';
 import { useDisclosure } from '@mantine/hooks';
+import { useDeferredValue, useMemo } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { useCardholderQuery } from '../../features/cardholder/api/get-cardholder';
 import { useCardsQuery } from '../../features/cards/api/get-cards';
@@ -20,10 +21,17 @@ const AdminDashboardRoute = lazyPage(() => import('./admin-area'), 'AdminDashboa
  * their identity check stands and lead to it (it is read again while pending, so Create Card appears without a reload).
  */
 export function UserDashboardPage({ user }: { user: User }) {
-  const verification = useCardholderQuery({ enabled: !user.cardholderId }).data?.status ?? null;
+  const verification = useDeferredValue(useCardholderQuery({ enabled: !user.cardholderId }).data?.status ?? null);
   const [isAddFundsOpen, addFunds] = useDisclosure(false);
   const [isCreateCardOpen, createCard] = useDisclosure(false);
-  const { data: cards } = useCardsQuery();
+  const cards = useDeferredValue(useCardsQuery().data);
+  // The dashboard (memoised) renders again only when what it shows changes: answers land here at once and are
+  // rendered in the background (decision 040), and opening a dialog re-renders this page but not the dashboard.
+  const myCards = useMemo(
+    () => <MyCardsPanel user={user} verification={verification} onCreateCard={createCard.open} />,
+    [user, verification, createCard.open],
+  );
+  const recentTopUps = useMemo(() => <RecentActivity onAddMoney={addFunds.open} />, [addFunds.open]);
   return (
     <>
       <UserDashboard
@@ -32,8 +40,8 @@ export function UserDashboardPage({ user }: { user: User }) {
         verification={verification}
         onAddMoney={addFunds.open}
         onCreateCard={createCard.open}
-        myCards={<MyCardsPanel user={user} verification={verification} onCreateCard={createCard.open} />}
-        recentTopUps={<RecentActivity onAddMoney={addFunds.open} />}
+        myCards={myCards}
+        recentTopUps={recentTopUps}
       />
       <AddFundsDialog opened={isAddFundsOpen} onClose={addFunds.close} />
       <CreateCardDialog opened={isCreateCardOpen} onClose={createCard.close} balance={user.balance} />

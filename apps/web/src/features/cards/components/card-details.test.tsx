@@ -382,10 +382,9 @@ describe('Card details page', () => {
     mockCardApi({ card, others: [other] });
     renderCardPage(card._id);
     const user = userEvent.setup();
-    const switcher = await screen.findByRole('textbox', { name: 'Switch card' });
-    await waitFor(() => expect(switcher).toHaveValue('Everyday · 4242'));
-    await user.click(switcher);
-    await user.click(await screen.findByRole('option', { name: 'Travel · 1111' }));
+    const switcher = await screen.findByRole('combobox', { name: 'Switch card' });
+    await waitFor(() => expect(switcher).toHaveDisplayValue('Everyday · 4242'));
+    await user.selectOptions(switcher, 'Travel · 1111');
     expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(`/cards/${other._id}`);
   });
 

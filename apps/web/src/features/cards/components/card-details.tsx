@@ -1,6 +1,6 @@
 import { type Card, formatCents, MONTHLY_CARD_FEE_CENTS } from '@coincard/shared';
 import { Box, Button, Divider, Grid, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useDeferredValue, useId } from 'react';
 import { Link } from 'react-router';
 import { CardVisual } from '../../../components/card-visual';
 import { ErrorState } from '../../../components/error-state';
@@ -180,16 +180,46 @@ function CardDetailsSkeleton() {
   );
 }
 
+/**
+ * The card once it is read. Memoised: the card's query re-renders its reader at once when an answer lands, and this
+ * page, the heaviest in the app, then renders again only in the background render of the new answer (see CardDetails).
+ */
+const LoadedCard = memo(function LoadedCard({ card, onAddMoney }: { card: Card; onAddMoney: () => void }) {
+  return (
+    <Stack gap="lg">
+      <Group gap="sm" wrap="nowrap" align="center">
+        <Title order={1} size="h2" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {card.name}
+        </Title>
+        <CardStatusBadge status={card.status} size="lg" />
+      </Group>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>
+          <Stack gap="lg">
+            <CardFace card={card} revealDisabledReason={cardActionRules(card).reveal} />
+            <CardMoney card={card} onAddMoney={onAddMoney} />
+            <CardSpendingControls cardId={card._id} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 7 }}>
+          <CardTransactionHistory cardId={card._id} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+});
+
 type CardDetailsProps = { cardId: string; onAddMoney: () => void };
 
 /** /cards/{id}: the card, its secrets on request, its controls, and its Transaction History beside it. */
 export function CardDetails({ cardId, onAddMoney }: CardDetailsProps) {
-  const { data: card, isPending, isError, error, refetch } = useCardQuery(cardId);
+  const { data, isError, error, refetch } = useCardQuery(cardId);
+  // A new answer is rendered in the background, in slices that leave the phone free to answer a tap, instead of in
+  // one long task as the query's update would be (decision 040); until then the page shows the previous one.
+  const card = useDeferredValue(data);
 
   let content: ReactNode;
-  if (isPending) {
-    content = <CardDetailsSkeleton />;
-  } else if (isError) {
+  if (isError) {
     const isMissing = isApiError(error) && error.status === 404;
     content = (
       <Paper withBorder radius="lg" p="md">
@@ -200,29 +230,10 @@ export function CardDetails({ cardId, onAddMoney }: CardDetailsProps) {
         />
       </Paper>
     );
+  } else if (card === undefined) {
+    content = <CardDetailsSkeleton />;
   } else {
-    content = (
-      <Stack gap="lg">
-        <Group gap="sm" wrap="nowrap" align="center">
-          <Title order={1} size="h2" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-            {card.name}
-          </Title>
-          <CardStatusBadge status={card.status} size="lg" />
-        </Group>
-        <Grid gutter="lg">
-          <Grid.Col span={{ base: 12, sm: 6, md: 5 }}>
-            <Stack gap="lg">
-              <CardFace card={card} revealDisabledReason={cardActionRules(card).reveal} />
-              <CardMoney card={card} onAddMoney={onAddMoney} />
-              <CardSpendingControls cardId={card._id} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 7 }}>
-            <CardTransactionHistory cardId={card._id} />
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    );
+    content = <LoadedCard card={card} onAddMoney={onAddMoney} />;
   }
 
   return (

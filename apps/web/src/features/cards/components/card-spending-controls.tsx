@@ -22,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { IconInfoCircle } from '../../../icons/IconInfoCircle';
 import { useFocusFirstInvalid } from '../../../lib/use-focus-first-invalid';
@@ -102,7 +102,9 @@ function ControlsSkeleton() {
   );
 }
 
-function ControlsForm({ cardId, controls }: { cardId: string; controls: CardControls }) {
+// Memoised: the controls' query re-renders its reader at once when an answer lands, and the form renders again only in
+// the background render of the new answer (decision 040).
+const ControlsForm = memo(function ControlsForm({ cardId, controls }: { cardId: string; controls: CardControls }) {
   const save = useUpdateCardControlsMutation(cardId);
   const { ref, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const form = useForm<ControlsValues>({
@@ -196,11 +198,12 @@ function ControlsForm({ cardId, controls }: { cardId: string; controls: CardCont
       </Stack>
     </form>
   );
-}
+});
 
 /** The card page's Controls section: limits with what is left, merchant lock and blocked categories. */
 export function CardSpendingControls({ cardId }: { cardId: string }) {
-  const { data: controls, isPending, isError, refetch } = useCardControlsQuery(cardId);
+  const { data, isError, refetch } = useCardControlsQuery(cardId);
+  const controls = useDeferredValue(data);
   return (
     <Paper
       withBorder
@@ -225,10 +228,10 @@ export function CardSpendingControls({ cardId }: { cardId: string }) {
             This card closes after its first purchase; what is left on it returns to your balance.
           </Text>
         ) : null}
-        {isPending ? (
-          <ControlsSkeleton />
-        ) : isError ? (
+        {isError ? (
           <ErrorState headingLevel={3} title="Controls unavailable" onRetry={() => void refetch()} />
+        ) : controls === undefined ? (
+          <ControlsSkeleton />
         ) : (
           <ControlsForm cardId={cardId} controls={controls} />
         )}

@@ -1,6 +1,6 @@
 import { PAGINATION_SIBLINGS } from '@coincard/shared';
 import { Box, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useDeferredValue, useId, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { IconReceipt } from '../../../icons/IconReceipt';
@@ -32,12 +32,13 @@ export function HistorySkeleton() {
 export function CardTransactionHistory({ cardId }: { cardId: string }) {
   const titleId = useId();
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch, isPlaceholderData } = useCardTransactionsQuery(cardId, page);
+  const { data: latest, isError, refetch, isPlaceholderData } = useCardTransactionsQuery(cardId, page);
+  const data = useDeferredValue(latest);
 
   let body: ReactNode;
-  if (isPending) {
+  if (data === undefined && !isError) {
     body = <HistorySkeleton />;
-  } else if (isError) {
+  } else if (isError || data === undefined) {
     body = <ErrorState title="Transactions unavailable" onRetry={() => void refetch()} />;
   } else if (data.transactions.length === 0) {
     body = (
@@ -71,7 +72,7 @@ export function CardTransactionHistory({ cardId }: { cardId: string }) {
       p={{ base: 'md', sm: 'lg' }}
       component="section"
       aria-labelledby={titleId}
-      aria-busy={isPending || isPlaceholderData}
+      aria-busy={(data === undefined && !isError) || isPlaceholderData || data !== latest}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="baseline" gap="xs">

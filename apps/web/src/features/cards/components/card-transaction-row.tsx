@@ -1,5 +1,6 @@
 import { type CardTransaction, formatCents } from '@coincard/shared';
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { TablerIcon } from '../../../icons/create-icon';
 import { IconArrowDownLeft } from '../../../icons/IconArrowDownLeft';
 import { IconBasket } from '../../../icons/IconBasket';
@@ -64,8 +65,11 @@ export function signedAmount(transaction: CardTransaction): string {
   return isCredit(transaction) ? formatCents(transaction.amount, 'always') : formatCents(-transaction.amount);
 }
 
-/** One line of a card's history: who, what kind, when, how much, and whether it repeats. */
-export function CardTransactionRow({ transaction }: { transaction: CardTransaction }) {
+/**
+ * One line of a card's history: who, what kind, when, how much, and whether it repeats. Memoised, as the list around
+ * it renders again before the background render of a new page (decision 040).
+ */
+export const CardTransactionRow = memo(function CardTransactionRow({ transaction }: { transaction: CardTransaction }) {
   const credit = isCredit(transaction);
   const declined = transaction.status === 'declined';
   const {
@@ -135,4 +139,4 @@ export function CardTransactionRow({ transaction }: { transaction: CardTransacti
       </Stack>
     </Group>
   );
-}
+});

@@ -12,7 +12,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useDeferredValue, useId } from 'react';
 import { Link } from 'react-router';
 import { CARD_GRADIENTS, NetworkMark } from '../../../components/card-visual';
 import { ErrorState } from '../../../components/error-state';
@@ -47,7 +47,8 @@ function MiniCard() {
   );
 }
 
-function CardTile({ card }: { card: Card }) {
+// Memoised, as the panel renders again before the background render of a new list (decision 040).
+const CardTile = memo(function CardTile({ card }: { card: Card }) {
   const isMoving = card.pendingOperations.length > 0;
   return (
     <Paper
@@ -86,7 +87,7 @@ function CardTile({ card }: { card: Card }) {
       </Stack>
     </Paper>
   );
-}
+});
 
 type CreateCardTileProps = {
   disabledReason: string | null;
@@ -149,7 +150,9 @@ type MyCardsPanelProps = {
 /** The user's cards (up to 3) as tiles that open the card, and the dashed Create New Card tile while there is room. */
 export function MyCardsPanel({ user, verification = null, onCreateCard }: MyCardsPanelProps) {
   const titleId = useId();
-  const { data: cards, isPending, isError, refetch } = useCardsQuery();
+  const { data: latest, isError, refetch } = useCardsQuery();
+  const cards = useDeferredValue(latest);
+  const isPending = cards === undefined && !isError;
   const creation = checkCardCreation(user, cards?.length ?? 0, verification);
 
   let body: ReactNode;
@@ -161,7 +164,7 @@ export function MyCardsPanel({ user, verification = null, onCreateCard }: MyCard
         ))}
       </SimpleGrid>
     );
-  } else if (isError) {
+  } else if (isError || cards === undefined) {
     body = <ErrorState title="Cards unavailable" onRetry={() => void refetch()} />;
   } else {
     body = (

@@ -1,6 +1,6 @@
 import { type CardholderStatus, greetingFor, nameFromEmail, type User } from '@coincard/shared';
 import { Grid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { BalancePanel } from './balance-panel';
 import { ReferralModal } from './referral-modal';
 
@@ -17,7 +17,7 @@ type UserDashboardProps = {
   recentTopUps: ReactNode;
 };
 
-export function UserDashboard({
+export const UserDashboard = memo(function UserDashboard({
   user,
   cardCount,
   verification = null,
@@ -52,4 +52,4 @@ export function UserDashboard({
       <ReferralModal />
     </Stack>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { IconPlus } from '../../../icons/IconPlus';
@@ -13,7 +14,9 @@ const LATEST = 5;
  * the way to the whole statement. While a top-up waits for payment the list keeps itself current.
  */
 export function RecentActivity({ onAddMoney }: { onAddMoney: () => void }) {
-  const { data, isPending, isError, refetch, isPlaceholderData } = useActivityQuery({ page: 1, pageSize: LATEST });
+  const { data: latest, isError, refetch, isPlaceholderData } = useActivityQuery({ page: 1, pageSize: LATEST });
+  const data = useDeferredValue(latest);
+  const isPending = data === undefined && !isError;
   const isWaiting = data?.items.some((line) => line.status === 'pending') ?? false;
   return (
     <Paper
