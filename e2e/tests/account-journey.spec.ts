@@ -39,6 +39,10 @@ test('the whole account journey: referral sign-up, verify, 2FA, password change,
 
   // Read the mail in the dev outbox, open the link.
   const verification = await waitForMail(page, email, 'Verify your e-mail', signedUpAt);
+  // The outbox page lists it too (a newcomer's inbox when no SMTP server is set).
+  await page.goto('/dev/outbox');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
   await page.goto(linkIn(verification, /http:\/\/\S+\/email\/verify\/\S+/));
   await expect(page.getByRole('heading', { name: 'Email Successfully Verified' })).toBeVisible();
   await snap(page, '04-email-verified');

@@ -1,6 +1,6 @@
 import { messageSchema } from '@coincard/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { ZodError } from 'zod';
+import { ZodError, z } from 'zod';
 import { callsTo, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { ApiError, api, isOutcomeUnknown, readErrorBody, requestOutsideApi } from './api-client';
 
@@ -117,6 +117,19 @@ describe('api client', () => {
     await expect(api.get('/user', false)).resolves.toEqual({ message: 42 });
   });
 
+  it('refuses, in development and the tests, a check that changes the answer instead of only checking it', async () => {
+    mockFetch(() => jsonResponse(200, { message: '  padded  ', extra: 'dropped by the check' }));
+    await expect(api.get('/user', z.object({ message: z.string().trim() }))).rejects.toThrow(
+      'A response check changed the answer',
+    );
+    await expect(api.get('/user', z.object({ message: z.string() }))).resolves.toEqual({ message: '  padded  ' });
+    mockFetch(() => jsonResponse(200, { items: [{ id: 1 }, { id: 2 }] }));
+    const sorted = {
+      parse: (data: unknown) => ({ items: [...(data as { items: { id: number }[] }).items].reverse() }),
+    };
+    await expect(api.get('/cards', sorted)).rejects.toThrow('A response check changed the answer');
+  });
+
   it('reads only the well-formed parts of an error body, and nothing from a body that is not one', () => {
     expect(readErrorBody({ message: 'Slow down.', errorCode: 'RateLimited', retryAfterSeconds: 30 })).toEqual({
       message: 'Slow down.',
@@ -138,6 +151,9 @@ describe('api client', () => {
       retryAfterSeconds: undefined,
     });
     expect(readErrorBody({ message: 'x', errorCode: 'Y', fields: ['a'] })?.fields).toBeUndefined();
+    for (const retryAfterSeconds of [-5, 1e300, Number.NaN, '30']) {
+      expect(readErrorBody({ message: 'x', errorCode: 'Y', retryAfterSeconds })?.retryAfterSeconds).toBeUndefined();
+    }
     for (const body of [undefined, null, 'Bad gateway', 7, [], { message: 'No code' }, { errorCode: 'NoMessage' }]) {
       expect(readErrorBody(body)).toBeUndefined();
     }

@@ -42,7 +42,10 @@ export function readErrorBody(body: unknown): ErrorBody | undefined {
     message: body.message,
     errorCode: body.errorCode,
     fields: fieldsOk ? (fields as Record<string, string>) : undefined,
-    retryAfterSeconds: Number.isInteger(retryAfterSeconds) ? (retryAfterSeconds as number) : undefined,
+    retryAfterSeconds:
+      Number.isSafeInteger(retryAfterSeconds) && (retryAfterSeconds as number) >= 0
+        ? (retryAfterSeconds as number)
+        : undefined,
   };
 }
 
@@ -73,8 +76,9 @@ export type ResponseParser<T> = { parse: (data: unknown) => T };
  * How a call checks its answer: `import.meta.env.DEV && schema`. Development and the tests check every answer against
  * the shared contract; a production build folds the expression to `false`, so the schema, and zod with it, is not in
  * the page's code at all and the answer is trusted as the server wrote it (the server checks its own answers against
- * the same contract; decision 040). A schema here must answer what it reads (no transforms, no defaults), so that
- * skipping it changes nothing: its input and output types must be the same.
+ * the same contract; decision 040). A check must answer exactly what it reads, so that skipping it changes nothing: a
+ * schema whose input and output types differ (a default, a coercion) does not type-check here, and in development a
+ * check whose answer differs from what it read (a trim, a transform of the same type) throws.
  */
 export type ResponseCheck<T> = false | (ResponseParser<T> & { _zod?: { input: NoInfer<T>; output: NoInfer<T> } });
 
@@ -185,7 +189,33 @@ export async function apiRequest<T = unknown>(
 }
 
 function checked<T>(body: unknown, check: ResponseCheck<T> | undefined): T {
-  return check ? check.parse(body) : (body as T);
+  if (!check) return body as T;
+  const parsed = check.parse(body);
+  // A production build skips the check and keeps the answer as it came, so a check that changes it (a transform, a
+  // default, a trim) would make the two builds show different things: development and the tests refuse it.
+  if (import.meta.env.DEV && !sameAnswer(parsed, body)) {
+    throw new TypeError('A response check changed the answer; it must only check it (see ResponseCheck).');
+  }
+  return parsed;
+}
+
+/** Whether `checked` (what a check answered) holds exactly what `raw` does, leaving aside fields the check dropped. */
+function sameAnswer(checkedValue: unknown, raw: unknown): boolean {
+  if (Array.isArray(checkedValue)) {
+    return (
+      Array.isArray(raw) &&
+      raw.length === checkedValue.length &&
+      checkedValue.every((item, index) => sameAnswer(item, raw[index]))
+    );
+  }
+  if (typeof checkedValue === 'object' && checkedValue !== null) {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return false;
+    const rawRecord = raw as Record<string, unknown>;
+    return Object.entries(checkedValue).every(
+      ([key, value]) => Object.hasOwn(rawRecord, key) && sameAnswer(value, rawRecord[key]),
+    );
+  }
+  return Object.is(checkedValue, raw);
 }
 
 /**

@@ -382,9 +382,12 @@ describe('Card details page', () => {
     mockCardApi({ card, others: [other] });
     renderCardPage(card._id);
     const user = userEvent.setup();
-    const switcher = await screen.findByRole('combobox', { name: 'Switch card' });
-    await waitFor(() => expect(switcher).toHaveDisplayValue('Everyday · 4242'));
-    await user.selectOptions(switcher, 'Travel · 1111');
+    const switcher = await screen.findByRole('button', { name: 'Switch card: Everyday · 4242' });
+    await user.click(switcher);
+    expect(await screen.findByRole('menuitem', { name: 'Everyday · 4242' })).toHaveAttribute('aria-current', 'page');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(`/cards/${card._id}`);
+    await user.click(screen.getByRole('menuitem', { name: 'Travel · 1111' }));
     expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(`/cards/${other._id}`);
   });
 

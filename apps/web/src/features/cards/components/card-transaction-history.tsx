@@ -54,7 +54,11 @@ export function CardTransactionHistory({ cardId }: { cardId: string }) {
         component="ul"
         p={0}
         m={0}
-        style={{ listStyle: 'none', opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+        style={{
+          listStyle: 'none',
+          opacity: isPlaceholderData || data !== latest ? 0.6 : 1,
+          transition: 'opacity 120ms',
+        }}
       >
         {data.transactions.map((transaction, index) => (
           <li key={transaction._id} style={index < data.transactions.length - 1 ? divider : undefined}>

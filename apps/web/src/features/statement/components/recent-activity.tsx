@@ -1,5 +1,6 @@
+import type { ActivityItem } from '@coincard/shared';
 import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { IconPlus } from '../../../icons/IconPlus';
@@ -8,6 +9,51 @@ import { useActivityQuery } from '../api/get-activity';
 import { StatementTable } from './statement-table';
 
 const LATEST = 5;
+
+type LatestLinesProps = {
+  lines: ActivityItem[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => unknown;
+  isRefreshing: boolean;
+  onAddMoney: () => void;
+};
+
+// Memoised: the section renders again when an answer lands, and the table only in the background render of the new
+// answer (decision 040).
+const LatestLines = memo(function LatestLines({
+  lines,
+  isLoading,
+  isError,
+  onRetry,
+  isRefreshing,
+  onAddMoney,
+}: LatestLinesProps) {
+  return (
+    <StatementTable
+      label="Your latest transactions"
+      lines={lines}
+      isLoading={isLoading}
+      isError={isError}
+      onRetry={() => void onRetry()}
+      isRefreshing={isRefreshing}
+      pagination={null}
+      skeletonRows={LATEST}
+      empty={
+        <EmptyState
+          icon={<IconReceipt size={26} />}
+          title="No transactions yet"
+          description="Add money with crypto; each top-up, card fee, load and purchase appears here, newest first."
+          action={
+            <Button mt="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAddMoney}>
+              Add Money
+            </Button>
+          }
+        />
+      }
+    />
+  );
+});
 
 /**
  * The dashboard's "Recent Transactions": the statement's latest lines (top-ups with their status and Pay link), and
@@ -25,7 +71,7 @@ export function RecentActivity({ onAddMoney }: { onAddMoney: () => void }) {
       p={{ base: 'md', sm: 'lg' }}
       component="section"
       aria-labelledby="recent-transactions-title"
-      aria-busy={isPending || isPlaceholderData}
+      aria-busy={isPending || isPlaceholderData || data !== latest}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="center" gap="xs">
@@ -41,27 +87,13 @@ export function RecentActivity({ onAddMoney }: { onAddMoney: () => void }) {
             </Group>
           ) : null}
         </Group>
-        <StatementTable
-          label="Your latest transactions"
+        <LatestLines
           lines={data?.items}
           isLoading={isPending}
           isError={isError}
-          onRetry={() => void refetch()}
+          onRetry={refetch}
           isRefreshing={isPlaceholderData}
-          pagination={null}
-          skeletonRows={LATEST}
-          empty={
-            <EmptyState
-              icon={<IconReceipt size={26} />}
-              title="No transactions yet"
-              description="Add money with crypto; each top-up, card fee, load and purchase appears here, newest first."
-              action={
-                <Button mt="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={onAddMoney}>
-                  Add Money
-                </Button>
-              }
-            />
-          }
+          onAddMoney={onAddMoney}
         />
         {data && data.meta.total > 0 ? (
           <Anchor component={Link} to="/statement" size="sm" fw={600} w="fit-content">
