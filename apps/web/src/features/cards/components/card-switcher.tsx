@@ -1,4 +1,4 @@
-import { Button, Menu, Skeleton, VisuallyHidden } from '@mantine/core';
+import { Button, Menu, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconCheck } from '../../../icons/IconCheck';
 import { IconChevronDown } from '../../../icons/IconChevronDown';
@@ -31,10 +31,12 @@ export function CardSwitcher({ cardId }: { cardId: string }) {
           justify="space-between"
           leftSection={<IconCreditCard size={16} aria-hidden />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
-          styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }}
+          styles={{ label: { flex: 1, minWidth: 0 } }}
         >
           <VisuallyHidden>Switch card: </VisuallyHidden>
-          {current ? labelOf(current) : 'Choose a card'}
+          <Text span inherit truncate>
+            {current ? labelOf(current) : 'Choose a card'}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
