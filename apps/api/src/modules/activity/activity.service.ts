@@ -13,15 +13,6 @@ const EXPORT_MAX_DAYS = 366;
 
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
-/** from and to are whole UTC days, both included: to's end is the next day's start. */
-function dayRange(from: string | undefined, to: string | undefined) {
-  const since = from ? startOfDay(from) : undefined;
-  const until = to ? new Date(startOfDay(to).getTime() + DAY_MS) : undefined;
-  if (since && until && since >= until)
-    throw new AppError('ValidationError', 'from must be on or before to.', { fields: { from: 'from is after to.' } });
-  return { since, until };
-}
-
 /**
  * Input the query string's schema cannot judge alone (a reversed or too long range, a card id that is no id) is
  * refused only once the session is known, as the schema's own errors are.
@@ -29,20 +20,23 @@ function dayRange(from: string | undefined, to: string | undefined) {
 const refuse = (deps: Deps, request: FastifyRequest, error: Error) =>
   refuseAfterSession(deps, request, ['user'], error);
 
-/** Range errors are the query's; anything else thrown here is a bug and propagates as one. */
-async function daysOf(deps: Deps, request: FastifyRequest, from: string | undefined, to: string | undefined) {
-  try {
-    return dayRange(from, to);
-  } catch (error) {
-    if (error instanceof AppError) return refuse(deps, request, error);
-    throw error;
-  }
+/** The query's days (whole UTC days, both included: to's end is the next day's start), once the query is judged. */
+async function daysOf(deps: Deps, request: FastifyRequest, query: { from?: string; to?: string }) {
+  if (request.validationError) await refuse(deps, request, request.validationError);
+  const since = query.from ? startOfDay(query.from) : undefined;
+  const until = query.to ? new Date(startOfDay(query.to).getTime() + DAY_MS) : undefined;
+  if (since && until && since >= until)
+    await refuse(
+      deps,
+      request,
+      new AppError('ValidationError', 'from must be on or before to.', { fields: { from: 'from is after to.' } }),
+    );
+  return { since, until };
 }
 
 /** The signed-in user's statement page (the session is checked in the same round trip: statement-lines.ts). */
 export async function listActivity(deps: Deps, request: FastifyRequest, query: ActivityQuery): Promise<ActivityPage> {
-  if (request.validationError) await refuse(deps, request, request.validationError);
-  const { since, until } = await daysOf(deps, request, query.from, query.to);
+  const { since, until } = await daysOf(deps, request, query);
   // Any card id that is not an id is no card of theirs: 404, as a well-formed stranger's id gets from the check.
   if (query.cardId !== undefined && !z.uuid().safeParse(query.cardId).success)
     await refuse(deps, request, new AppError('NotFound', 'Card not found.'));
@@ -60,8 +54,7 @@ export async function listActivity(deps: Deps, request: FastifyRequest, query: A
 
 /** The statement between two days as CSV, oldest first (the order a spreadsheet reads a statement in). */
 export async function exportActivity(deps: Deps, request: FastifyRequest, query: ActivityExportQuery): Promise<string> {
-  if (request.validationError) await refuse(deps, request, request.validationError);
-  const { since, until } = await daysOf(deps, request, query.from, query.to);
+  const { since, until } = await daysOf(deps, request, query);
   if (since && until && until.getTime() - since.getTime() > EXPORT_MAX_DAYS * DAY_MS)
     await refuse(
       deps,
